@@ -1,0 +1,1 @@
+"""Tammi: the chat bot."""

@@ -1,0 +1,1 @@
+"""Tammi: draughts rules engine."""

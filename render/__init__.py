@@ -1,0 +1,1 @@
+"""Tammi: board pictures."""
