@@ -1,0 +1,294 @@
+"""The board: a position, its legal moves, push/pop, draw rules and game end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine import movegen
+from engine.errors import IllegalMoveError, Reason
+from engine.fen import format_fen, parse_fen
+from engine.types import Color, Move, Outcome, Piece
+from engine.variants import Variant, get_variant
+
+# A snapshot of everything push() changes: white, black, kings, turn, quiet plies, endgame (class, plies).
+_State = tuple[int, int, int, Color, int, tuple[int, int, int] | None, int]
+
+
+class LegalMoves:
+    """A lazy view of the legal moves: iterate it, count it, test `in` and truth."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._board._legal())
+
+    def __len__(self) -> int:
+        return len(self._board._legal())
+
+    def __bool__(self) -> bool:
+        return bool(self._board._legal())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._board._legal()
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {', '.join(map(str, self))}>"
+
+
+class Board:
+    """A draughts position with its history.
+
+    >>> b = Board("english")
+    >>> len(b.legal_moves), b.turn
+    (7, <Color.BLACK: 'B'>)
+    >>> b.push(b.parse_move("9-13")); b.fen()
+    'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,13'
+    >>> str(b.pop())
+    '9-13'
+    """
+
+    def __init__(self, variant: str | Variant = "english", fen: str | None = None) -> None:
+        self.variant: Variant = get_variant(variant)
+        self._geo = self.variant.geometry
+        self.set_fen(fen or self.variant.start_fen())
+
+    # -- setting up -------------------------------------------------------------------------------------
+
+    def set_fen(self, fen: str) -> None:
+        """Set up the position of a FEN and forget the history."""
+        turn, pieces = parse_fen(fen, self.variant.squares)
+        white = black = kings = 0
+        bit_of = self._geo.bit_of
+        for sq, piece in pieces.items():
+            bit = 1 << bit_of[sq]
+            if not piece.king and sq in self.variant.promotion_row(piece.color):
+                name = self.variant.side_name(piece.color)
+                raise ValueError(f"FEN {fen!r}: a {name} man on {sq} would already be crowned")
+            if piece.color is Color.WHITE:
+                white |= bit
+            else:
+                black |= bit
+            if piece.king:
+                kings |= bit
+        self._white, self._black, self._kings = white, black, kings
+        self.turn = turn
+        self._quiet = 0
+        self._endgame: tuple[int, int, int] | None = None
+        self._endgame_plies = 0
+        self._endgame = self._endgame_class()
+        self._stack: list[_State] = []
+        self.move_stack: list[Move] = []
+        self._repetitions: dict[tuple[int, int, int, Color], int] = {self._key(): 1}
+        self._cache: list[Move] | None = None
+        self.start_fen = self.fen()
+
+    def copy(self) -> Board:
+        """An independent board with the same position and history."""
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other._stack = list(self._stack)
+        other.move_stack = list(self.move_stack)
+        other._repetitions = dict(self._repetitions)
+        return other
+
+    # -- reading the position ---------------------------------------------------------------------------
+
+    def piece_at(self, square: int) -> Piece | None:
+        """The piece on a square, or None."""
+        bit = 1 << self._geo.bit_of[square]
+        if self._white & bit:
+            return Piece(Color.WHITE, bool(self._kings & bit))
+        if self._black & bit:
+            return Piece(Color.BLACK, bool(self._kings & bit))
+        return None
+
+    def pieces(self) -> dict[int, Piece]:
+        """Every occupied square and its piece."""
+        out: dict[int, Piece] = {}
+        for color, bits in ((Color.WHITE, self._white), (Color.BLACK, self._black)):
+            for sq in self._geo.squares_of(bits):
+                out[sq] = Piece(color, bool(self._kings & (1 << self._geo.bit_of[sq])))
+        return out
+
+    def fen(self) -> str:
+        """The position as PDN FEN."""
+        return format_fen(self.turn, self.pieces())
+
+    @property
+    def ply(self) -> int:
+        """Half-moves played since the starting position."""
+        return len(self.move_stack)
+
+    def peek(self) -> Move | None:
+        """The last move played, or None."""
+        return self.move_stack[-1] if self.move_stack else None
+
+    def bitboards(self) -> tuple[int, int, int]:
+        """(own, opp, kings) from the side to move's point of view, in the geometry's bit layout."""
+        if self.turn is Color.WHITE:
+            return self._white, self._black, self._kings
+        return self._black, self._white, self._kings
+
+    # -- moves ------------------------------------------------------------------------------------------
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the side to move (captures only when one exists)."""
+        return LegalMoves(self)
+
+    def _legal(self) -> list[Move]:
+        if self._cache is None:
+            own, opp, kings = self.bitboards()
+            raw = movegen.legal_raw(self.variant, own, opp, kings, self.turn is Color.WHITE)
+            self._cache = [self._to_move(m) for m in raw]
+        return self._cache
+
+    def _to_move(self, raw: movegen.RawMove) -> Move:
+        sq = self._geo.square_of
+        return Move(tuple(sq[b] for b in raw[0]), tuple(sq[b] for b in raw[1]))
+
+    def _to_raw(self, move: Move) -> movegen.RawMove:
+        bit = self._geo.bit_of
+        return tuple(bit[s] for s in move.path), tuple(bit[s] for s in move.captures)
+
+    def legal_equivalent(self, move: Move) -> Move | None:
+        """The legal move with the same start, end and captured pieces as `move`, if any."""
+        legal = self._legal()
+        if move in legal:
+            return move
+        for m in legal:
+            if (m.start, m.end) == (move.start, move.end) and m.captures and set(m.captures) == set(
+                move.captures
+            ) and len(m.captures) == len(move.captures):
+                return m
+        return None
+
+    def push(self, move: Move) -> None:
+        """Play a legal move (a capture may be given by any of its equivalent paths)."""
+        legal = self.legal_equivalent(move)
+        if legal is None:
+            raise IllegalMoveError(str(move), Reason.NOT_LEGAL, f"{move} is not legal here")
+        self._play(legal)
+
+    def _play(self, move: Move) -> None:
+        self._stack.append(
+            (self._white, self._black, self._kings, self.turn, self._quiet, self._endgame,
+             self._endgame_plies)
+        )
+        own, opp, kings = self.bitboards()
+        white = self.turn is Color.WHITE
+        was_king = bool(kings & (1 << self._geo.bit_of[move.start]))
+        own, opp, kings = movegen.apply_raw(self.variant, own, opp, kings, white, self._to_raw(move))
+        if white:
+            self._white, self._black = own, opp
+        else:
+            self._black, self._white = own, opp
+        self._kings = kings
+        self.turn = self.turn.other
+        self._quiet = self._quiet + 1 if was_king and not move.captures else 0
+        if self.variant.endgame_rule:
+            before = self._endgame
+            self._endgame = self._endgame_class()
+            self._endgame_plies = self._endgame_plies + 1 if self._endgame == before and before else 0
+        self.move_stack.append(move)
+        key = self._key()
+        self._repetitions[key] = self._repetitions.get(key, 0) + 1
+        self._cache = None
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        key = self._key()
+        count = self._repetitions[key] - 1
+        if count:
+            self._repetitions[key] = count
+        else:
+            del self._repetitions[key]
+        (self._white, self._black, self._kings, self.turn, self._quiet, self._endgame,
+         self._endgame_plies) = self._stack.pop()
+        self._cache = None
+        return self.move_stack.pop()
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move a typed text stands for; raises a `MoveError` subclass saying why not.
+
+        >>> Board("english", fen="B:W14,15,22:B10").parse_move("10x26")
+        Move(path=(10, 17, 26), captures=(14, 22))
+        """
+        from engine.notation import parse_move
+
+        return parse_move(self, text)
+
+    # -- game end ---------------------------------------------------------------------------------------
+
+    def _key(self) -> tuple[int, int, int, Color]:
+        return (self._white, self._black, self._kings, self.turn)
+
+    def repetitions(self) -> int:
+        """How many times the current position (with the side to move) has occurred."""
+        return self._repetitions.get(self._key(), 0)
+
+    @property
+    def quiet_plies(self) -> int:
+        """Plies in a row in which only kings moved and nothing was captured."""
+        return self._quiet
+
+    def _endgame_class(self) -> tuple[int, int, int] | None:
+        """For the FMJD endgame rule: (3 or 2 pieces, stronger side 0 white / 1 black, 0), or None.
+
+        Three pieces (at least one a king) against a lone king, or two or fewer against a lone king.
+        """
+        w, b, k = self._white, self._black, self._kings
+        for side, (strong, lone) in enumerate(((w, b), (b, w))):
+            if lone.bit_count() == 1 and lone & k and strong.bit_count() <= 3 and strong & k:
+                return (min(strong.bit_count(), 3) if strong.bit_count() == 3 else 2, side, 0)
+        return None
+
+    def _draw_reason(self) -> str | None:
+        v = self.variant
+        if self.repetitions() >= 3:
+            return "threefold"
+        if self._quiet >= v.quiet_limit:
+            return "no_progress" if v.automatic_draws else "forty_moves"
+        if v.endgame_rule and self._endgame is not None:
+            limit = 32 if self._endgame[0] == 3 else 10
+            if self._endgame_plies >= limit:
+                return "endgame"
+        return None
+
+    def outcome(self) -> Outcome | None:
+        """How the game has ended by the rules, or None while it goes on (claims do not end it)."""
+        if not self._legal():
+            return Outcome(self.turn.other, "no_moves")
+        if self.variant.automatic_draws:
+            reason = self._draw_reason()
+            if reason:
+                return Outcome(None, reason)
+        return None
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended by the rules."""
+        return self.outcome() is not None
+
+    def claimable_draw(self) -> str | None:
+        """A draw the side to move may claim (English): "threefold" or "forty_moves"; else None."""
+        if self.variant.automatic_draws or not self._legal():
+            return None
+        return self._draw_reason()
+
+    def __str__(self) -> str:
+        rows = []
+        size = self.variant.size
+        for r in range(size):
+            cells = []
+            for c in range(size):
+                sq = self.variant.square_at(r, c)
+                p = self.piece_at(sq) if sq else None
+                ch = "." if sq is None else "-" if p is None else "wbWB"[
+                    (p.color is Color.BLACK) + 2 * p.king]
+                cells.append(ch)
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"Board({self.variant.name!r}, fen={self.fen()!r})"

@@ -1,0 +1,69 @@
+"""Small value types: colours, pieces, moves."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Color(enum.Enum):
+    """A side. In English checkers BLACK is the Red side (FEN letter ``B``)."""
+
+    WHITE = "W"
+    BLACK = "B"
+
+    @property
+    def other(self) -> Color:
+        """The opponent's colour.
+
+        >>> Color.WHITE.other
+        <Color.BLACK: 'B'>
+        """
+        return Color.BLACK if self is Color.WHITE else Color.WHITE
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A man or a king of one colour."""
+
+    color: Color
+    king: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: the squares the piece stands on, start to end, and the squares it captures, in order.
+
+    >>> m = Move((10, 17, 26), (14, 22))
+    >>> str(m), m.start, m.end, m.is_capture
+    ('10x17x26', 10, 26, True)
+    >>> Move((9, 13))
+    Move(path=(9, 13), captures=())
+    """
+
+    path: tuple[int, ...]
+    captures: tuple[int, ...] = ()
+
+    @property
+    def start(self) -> int:
+        return self.path[0]
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    def __str__(self) -> str:
+        sep = "x" if self.captures else "-"
+        return sep.join(str(sq) for sq in self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and why."""
+
+    winner: Color | None
+    reason: str  # "no_moves", "threefold", "no_progress", "endgame"
