@@ -1,0 +1,283 @@
+"""The adapter's translation, end to end through python-telegram-bot and the fake Bot API server.
+
+A scripted service stands in for the game service here, so each test sees exactly the events the
+adapter produced and controls the replies it must send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+
+import aiohttp
+import pytest
+from conftest import StartAdapter, TelegramConfig
+from fake_telegram import FakeTelegram, group, private, user
+
+from bot.commands import COMMANDS
+from bot.events import Attachment, Button, Event, Notice, Reply, Sender
+from bot.telegram_adapter import TelegramAdapter
+
+ALICE = user(1001, "Alice", "alice", "en")
+BOB = user(1002, "Bob", "bob", "fi")
+CAROL = user(1003, "Carol")  # no username: only a text mention can name her
+GROUP = group()
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+GIF = b"GIF89a" + b"\x00" * 64
+
+
+class ScriptedService:
+    """Records every event and answers with `script(event)`."""
+
+    def __init__(self, script: Callable[[Event], list[Reply]] | None = None) -> None:
+        self.events: list[Event] = []
+        self.senders: dict[str, Sender] = {}
+        self.script = script or (lambda e: [Reply(text=f"got {e.command or e.button or e.text}")])
+
+    async def handle(self, event: Event) -> list[Reply]:
+        self.events.append(event)
+        return self.script(event)
+
+    def add_sender(self, platform: str, sender: Sender) -> None:
+        self.senders[platform] = sender
+
+    async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
+        return []
+
+    def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
+        return []
+
+
+async def test_start_registers_menus_in_english_and_finnish(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    adapter = await start_adapter(service)
+    menus = fake.since(0, "setMyCommands")
+    assert len(menus) == 2
+    english, finnish = menus
+    assert "language_code" not in english.params and finnish.params["language_code"] == "fi"
+    assert [c["command"] for c in english.params["commands"]] == [c.name for c in COMMANDS]
+    assert english.params["commands"][0]["description"] == COMMANDS[0].en
+    assert finnish.params["commands"][0]["description"] == COMMANDS[0].fi
+    assert [c.method for c in fake.calls[:1]] == ["getMe"]
+    assert fake.since(0, "deleteWebhook")  # polling makes sure no webhook is set
+    assert "telegram" in service.senders
+    assert adapter.application.bot.username == "tammi_bot"
+
+
+async def test_commands_with_and_without_bot_suffix(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    await start_adapter(service)
+    fake.send_text(GROUP, ALICE, "/move@tammi_bot 9-13")
+    fake.send_text(GROUP, ALICE, "/move@other_bot 9-13")  # for another bot: ignored
+    fake.send_text(GROUP, ALICE, "/frobnicate")  # not ours, not addressed: ignored
+    fake.send_text(GROUP, BOB, "/board")
+    await fake.wait_for("sendMessage", count=2)
+    first, second = service.events
+    assert (first.command, first.args, first.addressed) == ("move", ("9-13",), True)
+    assert (first.channel_id, first.user.user_id, first.user.name) == (str(GROUP["id"]), "1001", "Alice")
+    assert not first.is_private_chat and first.locale == "en"
+    assert (second.command, second.args, second.addressed, second.locale) == ("board", (), False, "fi")
+    texts = [c.words for c in fake.since(0, "sendMessage")]
+    assert texts == ["got move", "got board"]
+    assert all(c.chat_id == GROUP["id"] for c in fake.since(0, "sendMessage"))
+
+
+async def test_plain_messages_and_addressing(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    await start_adapter(service)
+    fake.send_text(GROUP, ALICE, "11-15")
+    first = await fake.wait_for("sendMessage")
+    fake.send_text(GROUP, BOB, "22-18", reply_to=first.result)
+    fake.send_text(GROUP, BOB, "@tammi_bot 9-14")
+    fake.send_text(private(ALICE), ALICE, "hello")
+    fake.send_text(private(ALICE), ALICE, "/start")
+    await fake.wait_for("sendMessage", count=5)
+    plain, reply, mention, dm, start = service.events
+    assert (plain.command, plain.text, plain.addressed) == (None, "11-15", False)
+    assert (reply.text, reply.addressed) == ("22-18", True)
+    assert (mention.text, mention.addressed) == ("9-14", True)
+    assert (dm.text, dm.addressed, dm.is_private_chat, dm.channel_id) == ("hello", True, True, "1001")
+    assert start.command == "help"
+
+
+async def test_mentions_resolve_usernames_seen_and_text_mentions(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    await start_adapter(service)
+    fake.send_text(GROUP, BOB, "hi all")  # now @bob is known
+    text = "/challenge @bob Carol international"
+    carol = {"type": "text_mention", "offset": text.index("Carol"), "length": 5, "user": CAROL}
+    fake.send_text(GROUP, ALICE, text, entities=[carol])
+    fake.send_text(GROUP, ALICE, "/challenge @nobody")
+    hello = fake.send_text(GROUP, CAROL, "anyone for a game?")
+    fake.send_text(GROUP, ALICE, "/challenge", reply_to=hello)
+    await fake.wait_for("sendMessage", count=5)
+    _, both, unknown, _, by_reply = service.events
+    assert [p.user_id for p in both.mentions] == ["1002", "1003"]
+    assert both.args == ("international",)
+    assert (unknown.mentions, unknown.args) == ((), ("@nobody",))
+    assert [p.name for p in by_reply.mentions] == ["Carol"]
+
+
+async def test_buttons_carry_ids_and_presses_are_answered(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    def script(event: Event) -> list[Reply]:
+        if event.command == "challenge":
+            return [Reply(text="Alice challenges Bob", kind="challenge",
+                          buttons=(Button("acc:7", "Accept", "success"),
+                                   Button("dec:7", "Decline", "danger")))]
+        if event.user.user_id == "1003":
+            return [Reply(text="This challenge is not for you.", private=True, kind="error")]
+        return [Reply(text="Bob accepted.")]
+
+    service = ScriptedService(script)
+    await start_adapter(service)
+    fake.send_text(GROUP, ALICE, "/challenge")
+    sent = await fake.wait_for("sendMessage")
+    assert sent.buttons == [("Accept", "acc:7"), ("Decline", "dec:7")]
+    challenge = sent.result
+    wrong = fake.press(CAROL, challenge, "acc:7")
+    right = fake.press(BOB, challenge, "acc:7")
+    answers = [await fake.wait_for("answerCallbackQuery", count=n) for n in (1, 2)]
+    await fake.wait_for("sendMessage", count=2)
+    assert answers[0].params == {"callback_query_id": wrong, "text": "This challenge is not for you.",
+                                 "show_alert": True}
+    assert answers[1].params == {"callback_query_id": right}
+    assert [c.words for c in fake.since(0, "sendMessage")] == ["Alice challenges Bob", "Bob accepted."]
+    press = service.events[2]
+    assert (press.button, press.user.user_id, press.channel_id, press.addressed) == (
+        "acc:7", "1002", str(GROUP["id"]), True)
+
+
+async def test_photo_and_animation_uploads_with_captions(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    long_text = "Moves:\n" + "\n".join(f"{n}. 11-15 23-19" for n in range(1, 120))
+
+    def script(event: Event) -> list[Reply]:
+        if event.command == "board":
+            return [Reply(text="Alice (Red) vs Bob (White)\nBob to move\nLast move: 9-13", kind="board",
+                          attachment=Attachment(PNG, "board.png"), buttons=(Button("res:3", "Resign"),),
+                          mentions=(event.user,))]
+        return [Reply(text=long_text, title="Alice vs Bob", fields=(("Result", "1-0"),),
+                      attachment=Attachment(GIF, "game.gif"), buttons=(Button("brd:3", "Board"),))]
+
+    await start_adapter(ScriptedService(script))
+    fake.send_text(GROUP, BOB, "/board")
+    fake.send_text(GROUP, ALICE, "/gif")
+    photo = await fake.wait_for("sendPhoto")
+    assert photo.files["photo"] == ("board.png", PNG)
+    assert photo.words.startswith("Alice (Red) vs Bob (White)")
+    assert photo.buttons == [("Resign", "res:3")]
+    ping = photo.params["caption_entities"][0]
+    assert (ping["type"], ping["user"]["id"], ping["offset"], ping["length"]) == ("text_mention", 1002, 15, 3)
+    animation = await fake.wait_for("sendAnimation")
+    assert animation.files["animation"] == ("game.gif", GIF)
+    assert animation.words == "Alice vs Bob\nResult: 1-0"  # the text is too long for a caption...
+    assert animation.buttons == []
+    follow = await fake.wait_for("sendMessage")  # ...so it follows, with the buttons under it
+    assert follow.words == long_text and follow.buttons == [("Board", "brd:3")]
+
+
+async def test_private_refusal_quotes_the_user_and_long_text_is_split(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    def script(event: Event) -> list[Reply]:
+        if event.text == "pdn":
+            return [Reply(text="\n".join(["x" * 99] * 60))]
+        return [Reply(text="9-14 is not a legal move.", private=True, kind="error")]
+
+    await start_adapter(ScriptedService(script))
+    mine = fake.send_text(GROUP, ALICE, "9-14")
+    refusal = await fake.wait_for("sendMessage")
+    assert refusal.params["reply_parameters"]["message_id"] == mine["message_id"]
+    fake.send_text(GROUP, ALICE, "pdn")
+    await fake.wait_for("sendMessage", count=3)
+    pieces = [c.words for c in fake.since(0, "sendMessage")[1:]]
+    assert [len(p) for p in pieces] == [40 * 100 - 1, 20 * 100 - 1]
+    assert all("reply_parameters" not in c.params for c in fake.since(0, "sendMessage")[1:])
+
+
+async def test_flood_limit_is_retried_without_losing_the_reply(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    await start_adapter(ScriptedService())
+    fake.flood("sendMessage", retry_after=1)
+    fake.send_text(GROUP, ALICE, "/help")
+    delivered = await fake.wait_for("sendMessage", count=2)
+    assert delivered.words == "got help"
+    assert [c.words for c in fake.since(0, "sendMessage")] == ["got help", "got help"]
+
+
+async def test_notices_are_posted_and_service_failures_answered(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    def script(event: Event) -> list[Reply]:
+        raise RuntimeError("boom")
+
+    service = ScriptedService(script)
+    await start_adapter(service)
+    fake.send_text(GROUP, BOB, "/board")  # also makes the fake know the group
+    failure = await fake.wait_for("sendMessage")
+    assert failure.words.startswith("Jokin meni vikaan")  # Bob's language is Finnish
+    await service.senders["telegram"](Notice("telegram", str(GROUP["id"]), Reply(text="Bot plays 11-15")))
+    notice = await fake.wait_for("sendMessage", count=2)
+    assert (notice.chat_id, notice.words) == (GROUP["id"], "Bot plays 11-15")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_webhook_mode(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    port = free_port()
+    await start_adapter(service, webhook_url="https://tammi.example/telegram/hook", listen="127.0.0.1",
+                        port=port, secret_token="s3cret")
+    assert fake.webhook is not None
+    assert fake.webhook["url"] == "https://tammi.example/telegram/hook"
+    assert fake.webhook["secret_token"] == "s3cret"
+    assert not fake.since(0, "getUpdates")
+    fake.send_text(GROUP, ALICE, "warm-up")  # registers the chat with the fake; never polled
+    update = {"update_id": 5, "message": fake.messages[(GROUP["id"], 1)] | {"text": "/board"} | {
+        "entities": [{"type": "bot_command", "offset": 0, "length": 6}]}}
+    async with aiohttp.ClientSession() as session:
+        url = f"http://127.0.0.1:{port}/telegram/hook"
+        async with session.post(url, json=update) as refused:
+            assert refused.status == 403  # no secret token
+        secret = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+        async with session.post(url, json=update, headers=secret) as ok:
+            assert ok.status == 200
+    sent = await fake.wait_for("sendMessage")
+    assert sent.words == "got board"
+    assert [e.command for e in service.events] == ["board"]
+
+
+@pytest.mark.parametrize("token", [None, ""])
+def test_a_token_is_required(token: str | None) -> None:
+    with pytest.raises(ValueError, match="TELEGRAM_TOKEN"):
+        TelegramAdapter(ScriptedService(), TelegramConfig(token=token))
+
+
+async def test_close_is_quick_while_long_polling(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    adapter = await start_adapter(ScriptedService())
+    await fake.wait_for("getUpdates", answered=False)  # a long poll is in flight
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    await adapter.close()
+    assert loop.time() - began < 1.5
