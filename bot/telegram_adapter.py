@@ -336,7 +336,10 @@ class TelegramAdapter:
                 self._known[user.username.lower()] = person(user)
 
     def message_event(self, message: Message, user: User) -> Event | None:
-        """The event for a text message, or None when it is not for this bot (another bot's command).
+        """The event for a text message, or None when it is a command for another bot (`/x@other`).
+
+        A command from `COMMANDS` becomes a structured event; any other `/word` stays plain text for the
+        service to read (Finnish aliases, or another bot's command it will ignore).
 
         Mentions come from text-mention entities, `@username`s of users seen before and, for
         `/challenge` and `/stats`, the author of the message replied to. Resolved mentions and the
@@ -386,8 +389,8 @@ class TelegramAdapter:
                 return None
             addressed = True
         name = ALIASES.get(name, name)
-        if name not in COMMAND_NAMES and not addressed:
-            return None  # probably another bot's command in a group
+        if name not in COMMAND_NAMES:  # an alias (`/haasta`) or not ours: the service reads the text
+            return Event(text=text, mentions=_unique(mentions), addressed=addressed, **common)
         rest = text[match.end() :]
         for span in spans:
             rest = rest.replace(span, " ", 1)

@@ -74,16 +74,17 @@ async def test_commands_with_and_without_bot_suffix(
     await start_adapter(service)
     fake.send_text(GROUP, ALICE, "/move@tammi_bot 9-13")
     fake.send_text(GROUP, ALICE, "/move@other_bot 9-13")  # for another bot: ignored
-    fake.send_text(GROUP, ALICE, "/frobnicate")  # not ours, not addressed: ignored
+    fake.send_text(GROUP, ALICE, "/haasta @bob")  # not in the menu: the service reads it as text
     fake.send_text(GROUP, BOB, "/board")
-    await fake.wait_for("sendMessage", count=2)
-    first, second = service.events
+    await fake.wait_for("sendMessage", count=3)
+    first, alias, second = service.events
     assert (first.command, first.args, first.addressed) == ("move", ("9-13",), True)
     assert (first.channel_id, first.user.user_id, first.user.name) == (str(GROUP["id"]), "1001", "Alice")
     assert not first.is_private_chat and first.locale == "en"
+    assert (alias.command, alias.text, alias.addressed) == (None, "/haasta @bob", False)
     assert (second.command, second.args, second.addressed, second.locale) == ("board", (), False, "fi")
     texts = [c.words for c in fake.since(0, "sendMessage")]
-    assert texts == ["got move", "got board"]
+    assert texts == ["got move", "got /haasta @bob", "got board"]
     assert all(c.chat_id == GROUP["id"] for c in fake.since(0, "sendMessage"))
 
 
