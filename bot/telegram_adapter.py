@@ -96,30 +96,51 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def mention_entities(text: str, people: Sequence[Person]) -> list[MessageEntity]:
-    """Text-mention entities that ping each person at the first free occurrence of their name.
+_CODE = re.compile(r"`([^`\n]+)`")
 
-    >>> [(e.offset, e.length, e.user.id) for e in mention_entities("Bob to move", [Person("7", "Bob")])]
-    [(0, 3, 7)]
+
+def formatted(text: str, people: Sequence[Person] = ()) -> tuple[str, list[MessageEntity]]:
+    """Plain text and its entities: `code` spans lose their backticks and become code entities, and
+    each person is pinged (a text mention) at the first free occurrence of their name.
+
+    >>> plain, entities = formatted("Bob, type `accept`", [Person("7", "Bob")])
+    >>> plain, [(str(e.type), e.offset, e.length) for e in entities]
+    ('Bob, type accept', [('text_mention', 0, 3), ('code', 10, 6)])
     """
+    pieces: list[str] = []
+    taken: list[tuple[int, int]] = []  # character spans already covered by an entity
     entities: list[MessageEntity] = []
-    taken: list[tuple[int, int]] = []
+    at = 0
+    length = 0
+    for match in _CODE.finditer(text):
+        pieces.append(text[at : match.start()])
+        length += len(pieces[-1])
+        taken.append((length, length + len(match.group(1))))
+        pieces.append(match.group(1))
+        length += len(match.group(1))
+        at = match.end()
+    pieces.append(text[at:])
+    plain = "".join(pieces)
+    for start, end in taken:
+        entities.append(
+            MessageEntity(MessageEntityType.CODE, utf16_len(plain[:start]), utf16_len(plain[start:end]))
+        )
     for who in people:
         if not who.user_id.isdigit() or not who.name:
             continue
-        start = text.find(who.name)
+        start = plain.find(who.name)
         while start >= 0 and any(a < start + len(who.name) and start < b for a, b in taken):
-            start = text.find(who.name, start + 1)
+            start = plain.find(who.name, start + 1)
         if start < 0:
             continue
         taken.append((start, start + len(who.name)))
         user = User(id=int(who.user_id), first_name=who.name, is_bot=False)
         entities.append(
             MessageEntity(
-                MessageEntityType.TEXT_MENTION, utf16_len(text[:start]), utf16_len(who.name), user=user
+                MessageEntityType.TEXT_MENTION, utf16_len(plain[:start]), utf16_len(who.name), user=user
             )
         )
-    return sorted(entities, key=lambda entity: entity.offset)
+    return plain, sorted(entities, key=lambda entity: entity.offset)
 
 
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
@@ -276,7 +297,8 @@ class TelegramAdapter:
         if event is None:
             return
         replies = await self._handle(event)
-        await self.deliver(replies, message.chat_id, quote=message.message_id)
+        thread = message.message_thread_id if message.is_topic_message else None
+        await self.deliver(replies, message.chat_id, quote=message.message_id, thread=thread)
 
     async def _on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -306,7 +328,10 @@ class TelegramAdapter:
             await self._answer(query.answer())
         else:
             await self._answer(query.answer(alert.text, show_alert=True))
-        await self.deliver([r for r in replies if r is not alert], chat.id)
+        thread = None
+        if isinstance(query.message, Message) and query.message.is_topic_message:
+            thread = query.message.message_thread_id
+        await self.deliver([r for r in replies if r is not alert], chat.id, thread=thread)
 
     async def _answer(self, answering: Any) -> None:
         try:
@@ -419,17 +444,23 @@ class TelegramAdapter:
         target = notice.reply.channel_id or notice.channel_id
         await self.deliver([notice.reply], int(target))
 
-    async def deliver(self, replies: Sequence[Reply], chat_id: int, quote: int | None = None) -> None:
-        """Send replies in order; a private reply quotes the message `quote` (the user's own)."""
+    async def deliver(
+        self, replies: Sequence[Reply], chat_id: int, quote: int | None = None, thread: int | None = None
+    ) -> None:
+        """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
+        `quote` (the user's own)."""
         for reply in replies:
             target = int(reply.channel_id) if reply.channel_id else chat_id
-            quoted = quote if reply.private and target == chat_id else None
+            here = target == chat_id
             try:
-                await self.send(reply, target, quoted)
+                await self.send(reply, target, quote if reply.private and here else None,
+                                thread if here else None)
             except TelegramError:
                 log.exception("Could not send a reply to chat %s", target)
 
-    async def send(self, reply: Reply, chat_id: int, quote: int | None = None) -> None:
+    async def send(
+        self, reply: Reply, chat_id: int, quote: int | None = None, thread: int | None = None
+    ) -> None:
         """Send one reply: a photo or animation with a caption, or text in pieces of at most 4096."""
         bot = self.application.bot
         markup = keyboard(reply)
@@ -437,14 +468,15 @@ class TelegramAdapter:
         texts: list[str]
         if reply.attachment is not None:
             words, rest = caption(reply)
+            words, entities = formatted(words, reply.mentions)
             picture = InputFile(reply.attachment.data, filename=reply.attachment.filename)
             options: dict[str, Any] = {
                 "caption": words or None,
                 "reply_markup": markup if rest is None else None,
                 "reply_parameters": parameters,
+                "message_thread_id": thread,
             }
             send = bot.send_animation if reply.attachment.is_animation else bot.send_photo
-            entities = mention_entities(words, reply.mentions)
             try:
                 await send(chat_id, picture, caption_entities=entities or None, **options)
             except BadRequest:
@@ -454,10 +486,14 @@ class TelegramAdapter:
             texts, parameters = ([] if rest is None else split_text(rest)), None
         else:
             texts = split_text(reply.text)
-        for index, text in enumerate(texts):
+        for index, piece in enumerate(texts):
             last = index == len(texts) - 1
-            entities = mention_entities(text, reply.mentions)
-            options = {"reply_markup": markup if last else None, "reply_parameters": parameters}
+            text, entities = formatted(piece, reply.mentions)
+            options = {
+                "reply_markup": markup if last else None,
+                "reply_parameters": parameters,
+                "message_thread_id": thread,
+            }
             try:
                 await bot.send_message(chat_id, text, entities=entities or None, **options)
             except BadRequest:

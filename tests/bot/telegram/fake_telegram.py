@@ -145,9 +145,10 @@ class FakeTelegram:
 
     def send_text(self, chat: dict[str, Any], sender: dict[str, Any], text: str,
                   reply_to: dict[str, Any] | None = None,
-                  entities: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """A user writes `text` in `chat`; a leading `/command` and `@names` get their entities."""
-        message = self._message(chat, sender, text=text)
+                  entities: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+        """A user writes `text` in `chat`; a leading `/command` and `@names` get their entities.
+        `extra` adds Message fields (`message_thread_id=5, is_topic_message=True`)."""
+        message = self._message(chat, sender, text=text, **extra)
         found = list(entities or [])
         if text.startswith("/"):
             first = text.split()[0]

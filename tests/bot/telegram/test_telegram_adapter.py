@@ -208,6 +208,19 @@ async def test_private_refusal_quotes_the_user_and_long_text_is_split(
     assert all("reply_parameters" not in c.params for c in fake.since(0, "sendMessage")[1:])
 
 
+async def test_code_spans_and_forum_topics(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    await start_adapter(ScriptedService(lambda e: [Reply(text="Alice, type `accept` to play 🙂 `now`",
+                                                         mentions=(e.user,))]))
+    fake.send_text(GROUP, ALICE, "/help", message_thread_id=7, is_topic_message=True)
+    sent = await fake.wait_for("sendMessage")
+    assert sent.words == "Alice, type accept to play 🙂 now"
+    assert sent.params["message_thread_id"] == "7"
+    assert [(e["type"], e["offset"], e["length"]) for e in sent.params["entities"]] == [
+        ("text_mention", 0, 5), ("code", 12, 6), ("code", 30, 3)]  # 🙂 is two UTF-16 units
+
+
 async def test_flood_limit_is_retried_without_losing_the_reply(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
