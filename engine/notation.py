@@ -218,6 +218,8 @@ def _diagnose_step(
             jumped = board.piece_at(between[0])
             if jumped is not None and jumped.color is board.turn:
                 return refuse(Reason.OWN_PIECE, "you cannot jump your own piece")
+            if jumped is not None and jumped.king and not variant.men_capture_kings:
+                return refuse(Reason.MAN_CANNOT_CAPTURE_KING, "a man cannot capture a king")
         return refuse(Reason.TOO_FAR, "a man moves one square at a time", distance=distance)
     if not variant.flying_kings:
         return refuse(Reason.KINGS_DO_NOT_FLY, "kings move one square at a time here", distance=distance)
