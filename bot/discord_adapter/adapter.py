@@ -1,0 +1,486 @@
+"""The Discord adapter: Discord messages and interactions in, service events out, replies back.
+
+It holds no game state and no rules. Slash commands (`/tammi ...`), buttons and the move dialog are
+all handled in `on_interaction` from their raw data, so they keep working after a restart: the custom_id
+names the action and the game, and the service reloads the rest from storage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+from typing import Any, Protocol
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.commands import COMMANDS, Command
+from bot.discord_adapter.definitions import (
+    JSON,
+    ROOT,
+    command_definitions,
+    same_definitions,
+    subcommand_count,
+)
+from bot.discord_adapter.messages import (
+    BUTTON_PREFIX,
+    MODAL_PREFIX,
+    MOVE_BUTTON,
+    MessageParts,
+    message_parts,
+    shorten,
+)
+from bot.events import Event, Notice, Person, Reply, Service
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+DISCORD_API = "https://discord.com/api/v10"
+DISCORD_GATEWAY = "wss://gateway.discord.gg/"
+
+DEFER_AFTER = 1.5
+"""Seconds to wait for the service before acknowledging an interaction (Discord allows 3)."""
+
+SLOW_COMMANDS = frozenset({"gif"})
+"""Commands whose answer is deferred at once: they usually take longer than Discord waits."""
+
+AUTOCOMPLETE_LIMIT = 25
+
+_TEXTS = {
+    "en": {
+        "error": "Something went wrong on my side. Please try again.",
+        "done": "Done.",
+        "move_title": "Your move",
+        "move_label": "Move (for example 9-13 or 10x17x26)",
+    },
+    "fi": {
+        "error": "Jokin meni vikaan päässäni. Yritä uudelleen.",
+        "done": "Tehty.",
+        "move_title": "Siirtosi",
+        "move_label": "Siirto (esim. 9-13 tai 10x17x26)",
+    },
+}
+
+
+class DiscordSettings(Protocol):
+    """The `[discord]` settings the adapter reads (`bot.config.DiscordConfig` has them)."""
+
+    @property
+    def token(self) -> str | None: ...
+    @property
+    def api_base_url(self) -> str: ...
+    @property
+    def gateway_url(self) -> str | None: ...
+    @property
+    def application_id(self) -> int | None: ...
+    @property
+    def shard_count(self) -> int | None: ...
+    @property
+    def message_content(self) -> bool: ...
+
+
+def _text(locale: str | None, key: str) -> str:
+    language = "fi" if locale and locale.lower().startswith("fi") else "en"
+    return _TEXTS[language][key]
+
+
+def bot_token(config: DiscordSettings) -> str:
+    """The bot token from the config or the `DISCORD_TOKEN` environment variable."""
+    token = config.token or os.environ.get("DISCORD_TOKEN")
+    if not token:
+        raise ValueError("No Discord bot token: set DISCORD_TOKEN or [discord] token in the config file")
+    return token.strip()
+
+
+def use_endpoints(config: DiscordSettings) -> None:
+    """Point discord.py at the configured REST base and gateway.
+
+    discord.py keeps both in class attributes (process-wide), so they are set again on every start.
+    """
+    Route.BASE = config.api_base_url.rstrip("/") or DISCORD_API
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url or DISCORD_GATEWAY)
+
+
+def intents(config: DiscordSettings) -> discord.Intents:
+    """Servers and channels, messages in servers and DMs, and message text when the config allows it."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_messages = True
+    wanted.dm_messages = True
+    wanted.message_content = config.message_content
+    return wanted
+
+
+def _person(user: discord.abc.User) -> Person:
+    return Person(user_id=str(user.id), name=user.display_name)
+
+
+def _resolved_person(data: JSON, user_id: str) -> Person:
+    """A user option's person, named from the interaction's resolved data."""
+    resolved = data.get("resolved") or {}
+    user = (resolved.get("users") or {}).get(user_id) or {}
+    member = (resolved.get("members") or {}).get(user_id) or {}
+    name = member.get("nick") or user.get("global_name") or user.get("username") or user_id
+    return Person(user_id=user_id, name=str(name))
+
+
+def _text_inputs(components: list[JSON]) -> list[str]:
+    """The values typed into a modal's text inputs, in order (rows and labels are looked into)."""
+    values: list[str] = []
+    for component in components:
+        if "value" in component and component.get("type") == 4:
+            values.append(str(component["value"]))
+        for key in ("components", "component"):
+            inner = component.get(key)
+            if isinstance(inner, dict):
+                values.extend(_text_inputs([inner]))
+            elif isinstance(inner, list):
+                values.extend(_text_inputs(inner))
+    return values
+
+
+def _kwargs(parts: MessageParts) -> dict[str, Any]:
+    """Send arguments without the empty ones (discord.py treats None differently from missing)."""
+    values = {"content": parts.content, "embed": parts.embed, "file": parts.file, "view": parts.view}
+    return {key: value for key, value in values.items() if value is not None}
+
+
+class DiscordAdapter:
+    """Connects one service to Discord.
+
+    `start()` logs in, registers the service's notice sender and connects in a background task;
+    `close()` disconnects. `guild_ready_timeout` is discord.py's wait for servers before `on_ready`.
+    """
+
+    def __init__(self, service: Service, config: DiscordSettings, *,
+                 guild_ready_timeout: float = 2.0) -> None:
+        self.service = service
+        self.config = config
+        self.defer_after = DEFER_AFTER
+        options: dict[str, Any] = {
+            "intents": intents(config),
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=True,
+                                                        replied_user=True),
+            "guild_ready_timeout": guild_ready_timeout,
+        }
+        if config.application_id is not None:
+            options["application_id"] = config.application_id
+        self.client: discord.Client
+        if config.shard_count is not None and config.shard_count != 1:
+            # 0 means "as many shards as Discord recommends" (asked for in start()).
+            self.client = discord.AutoShardedClient(shard_count=config.shard_count or None, **options)
+        else:
+            self.client = discord.Client(**options)
+        self.client.event(self.on_message)
+        self.client.event(self.on_interaction)
+        self._connection: asyncio.Task[None] | None = None
+
+    # --- life cycle -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Log in, sync the slash commands if their definitions changed, and connect in the background."""
+        use_endpoints(self.config)
+        try:
+            await self.client.login(bot_token(self.config))
+            if isinstance(self.client, discord.AutoShardedClient) and self.client.shard_count is None \
+                    and self.config.gateway_url:
+                # Ask for the recommended count here, so discord.py keeps to the configured gateway.
+                self.client.shard_count, _, _ = await self.client.http.get_bot_gateway()
+            await sync_if_changed(self.client)
+        except BaseException:
+            await self.client.close()
+            raise
+        self.service.add_sender(PLATFORM, self.send_notice)
+        self._connection = asyncio.create_task(self._connect(), name="tammi-discord-connection")
+
+    async def _connect(self) -> None:
+        try:
+            await self.client.connect(reconnect=True)
+        except discord.PrivilegedIntentsRequired:
+            log.error("Discord refused the Message Content intent: enable it for the bot in the Developer "
+                      "Portal, or set [discord] message_content = false")
+            raise
+        except Exception:
+            log.exception("The Discord connection ended with an error")
+            raise
+
+    async def wait_until_ready(self) -> None:
+        """Wait until the gateway session is ready (servers received)."""
+        await self.client.wait_until_ready()
+
+    async def close(self) -> None:
+        """Disconnect from Discord and wait for the connection task to end."""
+        await self.client.close()
+        if self._connection is not None:
+            with contextlib.suppress(Exception):  # already logged in _connect
+                await self._connection
+            self._connection = None
+
+    @property
+    def own_id(self) -> int | None:
+        return self.client.user.id if self.client.user else None
+
+    # --- the error boundary -----------------------------------------------------------------------
+
+    async def _ask(self, event: Event) -> list[Reply]:
+        """The service's replies to `event`; an unexpected failure becomes a private apology."""
+        try:
+            return await self.service.handle(event)
+        except Exception:
+            log.exception("The service failed on %r", event)
+            return [Reply(text=_text(event.locale, "error"), private=True, kind="error")]
+
+    # --- sending ----------------------------------------------------------------------------------
+
+    async def send_notice(self, notice: Notice) -> None:
+        """The service's sender: post a notice (the bot's move, an expiry...) to its channel."""
+        if notice.platform != PLATFORM:
+            return
+        channel = self.client.get_partial_messageable(int(notice.channel_id))
+        await self._post(channel, notice.reply)
+
+    async def _post(self, channel: discord.abc.Messageable, reply: Reply,
+                    reference: discord.Message | None = None) -> None:
+        """Post `reply` as a channel message (a private one answers the message that caused it)."""
+        parts = message_parts(reply, self.own_id)
+        kwargs = _kwargs(parts)
+        if reference is not None:
+            kwargs["reference"] = reference
+            kwargs["mention_author"] = True
+        await channel.send(**kwargs)
+
+    def _elsewhere(self, reply: Reply, event: Event) -> discord.PartialMessageable | None:
+        if reply.channel_id is None or reply.channel_id == event.channel_id:
+            return None
+        return self.client.get_partial_messageable(int(reply.channel_id))
+
+    # --- plain messages ---------------------------------------------------------------------------
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A typed message: moves like `9-13`, commands written as text, or chat the service ignores."""
+        me = self.client.user
+        if me is None or message.author.bot or message.author.id == me.id:
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return
+        private = message.guild is None
+        mentioned = any(user.id == me.id for user in message.mentions)
+        resolved = message.reference.resolved if message.reference else None
+        replied = isinstance(resolved, discord.Message) and resolved.author.id == me.id
+        text = re.sub(rf"<@!?{me.id}>", " ", message.content).strip()
+        if not text:
+            return
+        event = Event(
+            platform=PLATFORM,
+            channel_id=str(message.channel.id),
+            user=_person(message.author),
+            text=text,
+            mentions=tuple(_person(user) for user in message.mentions if user.id != me.id),
+            addressed=private or mentioned or replied,
+            is_private_chat=private,
+        )
+        for reply in await self._ask(event):
+            target = self._elsewhere(reply, event)
+            if target is not None:
+                await self._post(target, reply)
+            else:
+                await self._post(message.channel, reply, reference=message if reply.private else None)
+
+    # --- interactions -----------------------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Slash commands, autocomplete, button presses and the move dialog."""
+        data: JSON = dict(interaction.data or {})
+        try:
+            if interaction.type is discord.InteractionType.application_command:
+                await self._command(interaction, data)
+            elif interaction.type is discord.InteractionType.autocomplete:
+                await self._autocomplete(interaction, data)
+            elif interaction.type is discord.InteractionType.component:
+                await self._component(interaction, data)
+            elif interaction.type is discord.InteractionType.modal_submit:
+                await self._modal_submit(interaction, data)
+        except Exception:
+            log.exception("Failed to answer a Discord interaction")
+            if not interaction.response.is_done() and \
+                    interaction.type is not discord.InteractionType.autocomplete:
+                try:
+                    await interaction.response.send_message(
+                        _text(interaction.locale.value, "error"), ephemeral=True)
+                except discord.HTTPException:
+                    log.exception("Could not report the failure either")
+
+    def _event(self, interaction: discord.Interaction, **fields: Any) -> Event:
+        return Event(
+            platform=PLATFORM,
+            channel_id=str(interaction.channel_id),
+            user=_person(interaction.user),
+            locale=interaction.locale.value,
+            addressed=True,
+            is_private_chat=interaction.guild_id is None,
+            **fields,
+        )
+
+    @staticmethod
+    def _subcommand(data: JSON) -> tuple[Command, dict[str, JSON]] | None:
+        """The `/tammi` subcommand called and its options by name, or None for someone else's command."""
+        if data.get("name") != ROOT:
+            return None
+        for sub in data.get("options") or []:
+            for spec in COMMANDS:
+                if spec.name == sub.get("name"):
+                    return spec, {option["name"]: option for option in sub.get("options") or []}
+        return None
+
+    async def _command(self, interaction: discord.Interaction, data: JSON) -> None:
+        called = self._subcommand(data)
+        if called is None:
+            return
+        spec, given = called
+        args: list[str] = []
+        mentions: list[Person] = []
+        for option in spec.options:
+            if option.name not in given:
+                continue
+            value = given[option.name].get("value")
+            if option.kind == "user":
+                mentions.append(_resolved_person(data, str(value)))
+            elif value is not None and str(value).strip():
+                args.append(str(value).strip())
+        event = self._event(interaction, text=" ".join(args), command=spec.name, args=tuple(args),
+                            mentions=tuple(mentions))
+        await self._respond(interaction, event, slow=spec.name in SLOW_COMMANDS)
+
+    async def _autocomplete(self, interaction: discord.Interaction, data: JSON) -> None:
+        called = self._subcommand(data)
+        if called is None:
+            return
+        spec, given = called
+        focused = next((option for option in given.values() if option.get("focused")), None)
+        if focused is None:
+            return
+        typed = str(focused.get("value") or "").strip().lower()
+        kind = next((option.kind for option in spec.options if option.name == focused["name"]), None)
+        pairs: list[tuple[str, str]] = []
+        if kind == "move":
+            moves = await self.service.suggest_moves(PLATFORM, str(interaction.channel_id),
+                                                     str(interaction.user.id))
+            pairs = [(move, move) for move in moves]
+        elif kind == "topic":
+            pairs = [(title, topic) for topic, title in self.service.rule_topics(interaction.locale.value)]
+        matching = [pair for pair in pairs if typed in pair[0].lower() or typed in pair[1].lower()]
+        choices = [discord.app_commands.Choice(name=shorten(name, 100), value=value[:100])
+                   for name, value in matching[:AUTOCOMPLETE_LIMIT]]
+        await interaction.response.autocomplete(choices)
+
+    async def _component(self, interaction: discord.Interaction, data: JSON) -> None:
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(BUTTON_PREFIX):
+            return
+        button = custom_id[len(BUTTON_PREFIX):]
+        if button.startswith(MOVE_BUTTON):
+            await interaction.response.send_modal(move_dialog(button, interaction.locale.value))
+            return
+        await self._respond(interaction, self._event(interaction, button=button), slow=False)
+
+    async def _modal_submit(self, interaction: discord.Interaction, data: JSON) -> None:
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(MODAL_PREFIX):
+            return
+        values = _text_inputs(list(data.get("components") or []))
+        move = values[0].strip() if values else ""
+        event = self._event(interaction, text=move, command="move", args=(move,) if move else ())
+        await self._respond(interaction, event, slow=False)
+
+    async def _respond(self, interaction: discord.Interaction, event: Event, *, slow: bool) -> None:
+        """Answer an interaction with the service's replies, deferring when they take a while."""
+        task = asyncio.create_task(self._ask(event))
+        thinking = False
+        try:
+            if not slow:
+                await asyncio.wait({task}, timeout=self.defer_after)
+            if not task.done():
+                # Commands show "Tammi is thinking..."; buttons and the dialog acknowledge silently.
+                thinking = interaction.type is discord.InteractionType.application_command
+                await interaction.response.defer(thinking=thinking)
+            replies = await task
+        finally:
+            if not task.done():
+                task.cancel()
+        for reply in replies:
+            target = self._elsewhere(reply, event)
+            if target is not None:
+                await self._post(target, reply)
+                continue
+            kwargs = _kwargs(message_parts(reply, self.own_id))
+            if not interaction.response.is_done():
+                await interaction.response.send_message(ephemeral=reply.private, **kwargs)
+            elif thinking:
+                # The "thinking" message is public; a private first answer replaces it with an ephemeral one.
+                thinking = False
+                if reply.private:
+                    await interaction.delete_original_response()
+                    await interaction.followup.send(ephemeral=True, **kwargs)
+                else:
+                    if "file" in kwargs:
+                        kwargs["attachments"] = [kwargs.pop("file")]
+                    await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.followup.send(ephemeral=reply.private, **kwargs)
+        if thinking:
+            await interaction.delete_original_response()
+        elif not interaction.response.is_done():
+            if interaction.type is discord.InteractionType.application_command:
+                await interaction.response.send_message(_text(event.locale, "done"), ephemeral=True)
+            else:
+                await interaction.response.defer()
+
+
+def move_dialog(button: str, locale: str | None) -> discord.ui.Modal:
+    """The dialog the Move button opens: one text field; its submission becomes a `move` command."""
+    dialog = discord.ui.Modal(title=_text(locale, "move_title"), custom_id=MODAL_PREFIX + button)
+    dialog.add_item(discord.ui.TextInput(label=_text(locale, "move_label"), custom_id="move",
+                                         placeholder="9-13", min_length=2, max_length=60))
+    dialog.stop()  # never kept in memory: the submission is handled in on_interaction
+    return dialog
+
+
+async def registered_commands(client: discord.Client) -> list[JSON]:
+    """The global commands Discord has for this application, with their localisations."""
+    route = Route("GET", "/applications/{application_id}/commands", application_id=client.application_id)
+    data = await client.http.request(route, params={"with_localizations": "true"})
+    return list(data or [])
+
+
+async def sync_if_changed(client: discord.Client) -> bool:
+    """Push the command definitions when Discord's differ from ours; True if they were pushed."""
+    ours = command_definitions()
+    if same_definitions(ours, await registered_commands(client)):
+        return False
+    assert client.application_id is not None
+    await client.http.bulk_upsert_global_commands(client.application_id, ours)
+    log.info("Synced the Discord slash commands")
+    return True
+
+
+async def sync_commands(config: DiscordSettings) -> int:
+    """Push the `/tammi` command definitions to Discord; the number of subcommands registered."""
+    use_endpoints(config)
+    options: dict[str, Any] = {"intents": discord.Intents.none()}
+    if config.application_id is not None:
+        options["application_id"] = config.application_id
+    client = discord.Client(**options)
+    try:
+        await client.login(bot_token(config))
+        assert client.application_id is not None
+        registered = await client.http.bulk_upsert_global_commands(
+            client.application_id, command_definitions())
+        return subcommand_count([dict(command) for command in registered])
+    finally:
+        await client.close()
+

@@ -1,0 +1,118 @@
+"""How a service `Reply` looks on Discord: text, an embed with the picture, and buttons.
+
+Nothing here sends anything; `message_parts` builds the keyword arguments for discord.py's send calls.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot.events import Button, Person, Reply
+
+BUTTON_PREFIX = "tammi:"
+"""Every button Tammi sends has the custom_id `BUTTON_PREFIX + Button.id` (for example `tammi:acc:17`)."""
+
+MOVE_BUTTON = "mov:"
+"""A service button whose id starts with this opens the move dialog (a modal) instead of an event."""
+
+MODAL_PREFIX = "tammi-modal:"
+"""custom_id of the move dialog: `MODAL_PREFIX + Button.id`."""
+
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+TITLE_LIMIT = 256
+FIELD_NAME_LIMIT = 256
+FIELD_VALUE_LIMIT = 1024
+MAX_FIELDS = 25
+MAX_BUTTONS = 25
+LABEL_LIMIT = 80
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+_COLOURS = {"error": 0xC0392B, "board": 0x8E5A2B, "challenge": 0x2E86C1, "draw_offer": 0x7F8C8D}
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, ending with an ellipsis when cut.
+
+    >>> shorten("abcdef", 4)
+    'abc…'
+    >>> shorten("abc", 4)
+    'abc'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def pings(people: tuple[Person, ...], own_id: int | None) -> str:
+    """Discord mentions for the users a reply concerns (only real Discord ids; never the bot itself).
+
+    >>> pings((Person("12", "Ann"), Person("bot", "Tammi"), Person("7", "Tammi")), own_id=7)
+    '<@12>'
+    """
+    ids = [p.user_id for p in people if p.user_id.isdigit() and int(p.user_id) != own_id]
+    return " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(ids))
+
+
+def uses_embed(reply: Reply) -> bool:
+    """A reply with a title, fields or a picture is shown as an embed."""
+    return bool(reply.title or reply.fields or reply.attachment)
+
+
+@dataclass
+class MessageParts:
+    """What one reply becomes: the arguments of `send` / `send_message` / `followup.send`."""
+
+    content: str | None
+    embed: discord.Embed | None
+    file: discord.File | None
+    view: discord.ui.View | None
+
+
+def message_parts(reply: Reply, own_id: int | None) -> MessageParts:
+    """Build the Discord message for `reply` (call inside the event loop: views need one)."""
+    ping = "" if reply.private else pings(reply.mentions, own_id)
+    embed = None
+    if uses_embed(reply):
+        content = ping or None
+        embed = discord.Embed(description=shorten(reply.text, DESCRIPTION_LIMIT) or None,
+                              colour=_COLOURS.get(reply.kind))
+        if reply.title:
+            embed.title = shorten(reply.title, TITLE_LIMIT)
+        for name, value in reply.fields[:MAX_FIELDS]:
+            embed.add_field(name=shorten(name, FIELD_NAME_LIMIT) or "-",
+                            value=shorten(value, FIELD_VALUE_LIMIT) or "-")
+        if reply.attachment is not None:
+            embed.set_image(url=f"attachment://{reply.attachment.filename}")
+    else:
+        content = shorten(f"{ping}\n{reply.text}" if ping else reply.text, CONTENT_LIMIT) or None
+    file = None
+    if reply.attachment is not None:
+        file = discord.File(io.BytesIO(reply.attachment.data), filename=reply.attachment.filename)
+    return MessageParts(content=content, embed=embed, file=file, view=buttons_view(reply.buttons))
+
+
+def buttons_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
+    """A component container for the buttons, or None without buttons.
+
+    The view has no callbacks and is stopped before it is sent, so discord.py never keeps it in memory:
+    presses arrive in `on_interaction`, and the custom_id says everything (the state is in storage).
+    """
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in buttons[:MAX_BUTTONS]:
+        view.add_item(discord.ui.Button(
+            label=shorten(button.label, LABEL_LIMIT),
+            style=_STYLES.get(button.style, discord.ButtonStyle.secondary),
+            custom_id=BUTTON_PREFIX + button.id,
+        ))
+    view.stop()
+    return view

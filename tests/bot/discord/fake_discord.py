@@ -1,0 +1,524 @@
+"""A small fake Discord for tests: the REST API and the gateway on 127.0.0.1, enough for discord.py.
+
+The real discord.py client logs in against it, receives READY and one server (a text channel, a thread,
+three members), and then the test injects messages and interactions as Discord would dispatch them.
+Everything the bot sends (messages, interaction callbacks, followups, edits, command registrations)
+is recorded, so tests can wait for it and look at it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+APP_ID = 700000000000000001  # the bot user has the application's id, as on Discord
+GUILD_ID = 700000000000000010
+CHANNEL_ID = 700000000000000011
+THREAD_ID = 700000000000000012
+OTHER_CHANNEL_ID = 700000000000000013
+DM_CHANNEL_ID = 700000000000000020
+EPHEMERAL = 1 << 6
+TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
+ALL_PERMISSIONS = str((1 << 50) - 1)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py decodes a body only when the content type is exactly "application/json".
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The bot's `[discord]` settings (the fields of `bot.config.DiscordConfig`)."""
+
+    token: str | None
+    api_base_url: str
+    gateway_url: str | None = None
+    application_id: int | None = None
+    shard_count: int | None = None
+    message_content: bool = True
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def payload(self) -> JSON:
+        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
+                "avatar": None, "bot": self.bot, "public_flags": 0}
+
+    def member(self) -> JSON:
+        return {"user": self.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+                "nick": None, "flags": 0, "pending": False}
+
+
+BOT = User(APP_ID, "Tammi", bot=True)
+ALICE = User(700000000000000101, "alice")
+BOB = User(700000000000000102, "bob")
+
+
+@dataclass
+class Sent:
+    """One message the bot produced (a channel message, an interaction answer, a followup or an edit)."""
+
+    id: str
+    channel_id: str
+    via: str  # "channel", "callback", "followup", "edit"
+    content: str | None
+    embeds: list[JSON]
+    components: list[JSON]
+    files: list[tuple[str, bytes]]
+    ephemeral: bool
+    interaction_id: str | None = None
+    reference: str | None = None
+
+    @property
+    def buttons(self) -> list[str]:
+        """custom_ids of the buttons, in order."""
+        return [item["custom_id"] for row in self.components for item in row.get("components", [])
+                if item.get("type") == 2 and "custom_id" in item]
+
+    @property
+    def text(self) -> str:
+        """The content and every embed's title, description and fields, as one string."""
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
+        return "\n".join(part for part in parts if part)
+
+    def payload(self) -> JSON:
+        """The message as Discord returns it."""
+        return {
+            "id": self.id, "channel_id": self.channel_id, "author": BOT.payload(),
+            "content": self.content or "",
+            "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
+            "mentions": [], "mention_roles": [], "attachments": [
+                {"id": str(n), "filename": name, "size": len(data), "url": f"https://cdn.test/{name}",
+                 "proxy_url": f"https://cdn.test/{name}"} for n, (name, data) in enumerate(self.files)],
+            "embeds": self.embeds, "components": self.components, "pinned": False, "type": 0,
+            "flags": EPHEMERAL if self.ephemeral else 0,
+            **({"webhook_id": str(APP_ID), "application_id": str(APP_ID)} if self.interaction_id else {}),
+        }
+
+
+@dataclass
+class Callback:
+    """An interaction callback the bot made.
+
+    `type` is Discord's: 4 message, 5 deferred with "thinking", 6 deferred update, 8 choices, 9 modal.
+    """
+
+    interaction_id: str
+    type: int
+    data: JSON
+
+
+@dataclass
+class Connection:
+    ws: web.WebSocketResponse
+    query: dict[str, str]
+    identify: JSON | None = None
+    sequence: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+
+class FakeDiscord:
+    """Start with `await fake.start()`; point the bot at `fake.api_base_url` and `fake.gateway_url`."""
+
+    def __init__(self) -> None:
+        self.app = web.Application()
+        self.app.router.add_route("*", "/gateway", self._gateway)
+        self.app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.ids = itertools.count(800000000000000001)
+        self.requests: list[tuple[str, str]] = []
+        self.unknown: list[tuple[str, str]] = []
+        self.commands: list[JSON] = []
+        self.command_puts = 0
+        self.sent: list[Sent] = []
+        self.deleted: list[str] = []
+        self.callbacks: list[Callback] = []
+        self.connections: list[Connection] = []
+        self.originals: dict[str, Sent] = {}  # interaction token -> the original response
+        self.interactions: dict[str, str] = {}  # token -> interaction id
+        self.interaction_channels: dict[str, str] = {}  # interaction id -> channel id
+        self._changed = asyncio.Condition()
+
+    # --- running ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.runner = web.AppRunner(self.app, handle_signals=False)
+        await self.runner.setup()
+        await web.TCPSite(self.runner, "127.0.0.1", 0).start()
+        self.port = self.runner.addresses[0][1]
+
+    async def close(self) -> None:
+        for connection in self.connections:
+            if not connection.ws.closed:
+                await connection.ws.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    def settings(self, **changes: Any) -> Settings:
+        """Settings that point the bot at this fake."""
+        return Settings(token="fake-token", api_base_url=self.api_base_url, gateway_url=self.gateway_url,
+                        **changes)
+
+    @property
+    def api_base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def until(self, probe: Callable[[], T | None], timeout: float = 5.0) -> T:
+        """Wait until `probe()` returns something other than None (or False) and return it."""
+        async def wait() -> T:
+            async with self._changed:
+                while True:
+                    result = probe()
+                    if result is not None and result is not False:
+                        return result
+                    await self._changed.wait()
+        return await asyncio.wait_for(wait(), timeout)
+
+    # --- the gateway --------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        connection = Connection(ws, dict(request.query))
+        self.connections.append(connection)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
+        async for message in ws:
+            if message.type is not WSMsgType.TEXT:
+                break
+            payload = json.loads(message.data)
+            if payload["op"] == 1:  # heartbeat
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif payload["op"] == 2:  # identify
+                connection.identify = payload["d"]
+                await self._ready(connection)
+            elif payload["op"] == 6:  # resume: this fake cannot, so it asks for a fresh session
+                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
+            await self._notify()
+        await self._notify()
+        return ws
+
+    async def _send_dispatch(self, connection: Connection, name: str, data: JSON) -> None:
+        await connection.ws.send_json({"op": 0, "t": name, "s": next(connection.sequence), "d": data})
+
+    async def _ready(self, connection: Connection) -> None:
+        assert connection.identify is not None
+        shard = connection.identify.get("shard") or [0, 1]
+        ready: JSON = {
+            "v": 10, "user": BOT.payload(), "guilds": [], "session_id": f"session-{len(self.connections)}",
+            "resume_gateway_url": self.gateway_url, "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [], "relationships": [], "shard": shard,
+        }
+        mine = (GUILD_ID >> 22) % shard[1] == shard[0]  # Discord's rule for a server's shard
+        if mine:
+            ready["guilds"] = [{"id": str(GUILD_ID), "unavailable": True}]
+        await self._send_dispatch(connection, "READY", ready)
+        if mine:
+            await self._send_dispatch(connection, "GUILD_CREATE", self.guild_payload())
+
+    @staticmethod
+    def guild_payload() -> JSON:
+        def channel(channel_id: int, name: str, position: int) -> JSON:
+            return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": name,
+                    "position": position, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                    "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
+
+        thread = {
+            "id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+            "owner_id": str(ALICE.id), "name": "game thread", "last_message_id": None, "message_count": 0,
+            "member_count": 2, "rate_limit_per_user": 0, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": TIMESTAMP, "locked": False},
+        }
+        everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": ALL_PERMISSIONS, "position": 0,
+                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        return {
+            "id": str(GUILD_ID), "name": "Draughts club", "icon": None, "owner_id": str(ALICE.id),
+            "roles": [everyone], "emojis": [], "stickers": [], "features": [], "unavailable": False,
+            "member_count": 3, "large": False, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US",
+            "channels": [channel(CHANNEL_ID, "general", 0), channel(OTHER_CHANNEL_ID, "lobby", 1)],
+            "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member()],
+            "voice_states": [], "presences": [], "joined_at": TIMESTAMP,
+        }
+
+    @property
+    def connection(self) -> Connection:
+        """The newest gateway connection that has identified."""
+        return next(c for c in reversed(self.connections) if c.identify is not None and not c.ws.closed)
+
+    async def wait_identified(self, count: int = 1) -> list[Connection]:
+        """Wait until `count` live connections have identified (READY and the server were sent)."""
+        def live() -> list[Connection] | None:
+            ready = [c for c in self.connections if c.identify is not None and not c.ws.closed]
+            return ready if len(ready) >= count else None
+        return await self.until(live)
+
+    async def dispatch(self, name: str, data: JSON) -> None:
+        """Send a gateway event to the bot (to the shard that has the server, or the only one)."""
+        await self._send_dispatch(self.connection, name, data)
+
+    # --- what users do ------------------------------------------------------------------------
+
+    def _channel_fields(self, channel_id: int) -> JSON:
+        if channel_id == DM_CHANNEL_ID:
+            return {}
+        return {"guild_id": str(GUILD_ID)}
+
+    async def type_message(self, user: User, content: str, channel_id: int = CHANNEL_ID,
+                           mentions: tuple[User, ...] = (), reply_to: Sent | None = None) -> str:
+        """The user posts `content`; returns the message id."""
+        message_id = str(next(self.ids))
+        data: JSON = {
+            "id": message_id, "channel_id": str(channel_id), "author": user.payload(), "content": content,
+            "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
+            "mentions": [u.payload() for u in mentions], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 19 if reply_to else 0, "flags": 0,
+            **self._channel_fields(channel_id),
+        }
+        if channel_id != DM_CHANNEL_ID:
+            member = user.member()
+            del member["user"]
+            data["member"] = member
+        if reply_to is not None:
+            data["message_reference"] = {"message_id": reply_to.id, "channel_id": reply_to.channel_id}
+            data["referenced_message"] = reply_to.payload()
+        await self.dispatch("MESSAGE_CREATE", data)
+        return message_id
+
+    async def _interact(self, user: User, kind: int, data: JSON, channel_id: int, locale: str,
+                        message: Sent | None = None) -> str:
+        interaction_id = str(next(self.ids))
+        token = f"token-{interaction_id}"
+        self.interactions[token] = interaction_id
+        self.interaction_channels[interaction_id] = str(channel_id)
+        channel: JSON = {"id": str(channel_id), "type": 1 if channel_id == DM_CHANNEL_ID else 0}
+        payload: JSON = {
+            "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
+            "channel_id": str(channel_id), "channel": channel, "token": token, "version": 1,
+            "locale": locale, "app_permissions": ALL_PERMISSIONS, "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if channel_id == DM_CHANNEL_ID:
+            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"})
+        else:
+            member = user.member()
+            member["permissions"] = ALL_PERMISSIONS
+            channel.update(guild_id=str(GUILD_ID), name="general")
+            payload.update(guild_id=str(GUILD_ID), member=member, guild_locale="en-US", context=0,
+                           authorizing_integration_owners={"0": str(GUILD_ID)})
+        if message is not None:
+            payload["message"] = message.payload()
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction_id
+
+    @staticmethod
+    def _command_data(subcommand: str, options: dict[str, str | int | User],
+                      focused: str | None = None) -> JSON:
+        values: list[JSON] = []
+        resolved: JSON = {}
+        for name, value in options.items():
+            if isinstance(value, User):
+                values.append({"type": 6, "name": name, "value": str(value.id)})
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            else:
+                values.append({"type": 4 if isinstance(value, int) else 3, "name": name, "value": value})
+            if name == focused:
+                values[-1]["focused"] = True
+        data: JSON = {"id": "1", "name": "tammi", "type": 1,
+                      "options": [{"type": 1, "name": subcommand, "options": values}]}
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    async def slash(self, user: User, subcommand: str, channel_id: int = CHANNEL_ID, locale: str = "en-US",
+                    **options: str | int | User) -> str:
+        """The user runs `/tammi <subcommand> option:value...`; returns the interaction id."""
+        return await self._interact(user, 2, self._command_data(subcommand, options), channel_id, locale)
+
+    async def autocomplete(self, user: User, subcommand: str, focused: str, channel_id: int = CHANNEL_ID,
+                           locale: str = "en-US", **options: str | int | User) -> list[JSON]:
+        """The user types into an autocompleted option; returns the choices the bot offered."""
+        data = self._command_data(subcommand, options, focused=focused)
+        interaction_id = await self._interact(user, 4, data, channel_id, locale)
+        callback = await self.until(lambda: self.callback(interaction_id))
+        assert callback.type == 8, callback
+        return list(callback.data["choices"])
+
+    async def press(self, user: User, message: Sent, custom_id: str, locale: str = "en-US") -> str:
+        """The user presses the button `custom_id` under `message`; returns the interaction id."""
+        assert custom_id in message.buttons, (custom_id, message.buttons)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(user, 3, data, int(message.channel_id), locale, message=message)
+
+    async def submit_modal(self, user: User, custom_id: str, values: dict[str, str], message: Sent,
+                           locale: str = "en-US") -> str:
+        """The user fills in and submits the dialog `custom_id` (opened from a button on `message`)."""
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+                for key, value in values.items()]
+        data = {"custom_id": custom_id, "components": rows}
+        return await self._interact(user, 5, data, int(message.channel_id), locale, message=message)
+
+    # --- looking at what the bot did ----------------------------------------------------------
+
+    def callback(self, interaction_id: str) -> Callback | None:
+        return next((c for c in self.callbacks if c.interaction_id == interaction_id), None)
+
+    def answers(self, interaction_id: str) -> list[Sent]:
+        """Messages made for an interaction: the response, followups and edits of the response."""
+        return [s for s in self.sent if s.interaction_id == interaction_id]
+
+    async def wait_answers(self, interaction_id: str, count: int = 1) -> list[Sent]:
+        return await self.until(lambda: a if len(a := self.answers(interaction_id)) >= count else None)
+
+    def in_channel(self, channel_id: int) -> list[Sent]:
+        return [s for s in self.sent if s.channel_id == str(channel_id) and s.interaction_id is None]
+
+    async def wait_in_channel(self, channel_id: int, count: int) -> list[Sent]:
+        """Wait until the bot posted `count` plain messages (not interaction answers) in the channel."""
+        return await self.until(lambda: m if len(m := self.in_channel(channel_id)) >= count else None)
+
+    # --- the REST API -------------------------------------------------------------------------
+
+    async def _body(self, request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+        if not request.body_exists:
+            return {}, []
+        if request.content_type.startswith("multipart/"):
+            payload: Any = {}
+            files: list[tuple[str, bytes]] = []
+            reader = await request.multipart()
+            async for part in reader:
+                assert isinstance(part, BodyPartReader)
+                data = await part.read()
+                if part.name == "payload_json":
+                    payload = json.loads(data)
+                else:
+                    files.append((part.filename or "", bytes(data)))
+            return payload, files
+        return await request.json(), []
+
+    def _message(self, payload: JSON, files: list[tuple[str, bytes]], channel_id: str, via: str,
+                 interaction_id: str | None = None) -> Sent:
+        reference = payload.get("message_reference") or {}
+        sent = Sent(
+            id=str(next(self.ids)), channel_id=channel_id, via=via, content=payload.get("content"),
+            embeds=list(payload.get("embeds") or []), components=list(payload.get("components") or []),
+            files=files, ephemeral=bool(int(payload.get("flags") or 0) & EPHEMERAL),
+            interaction_id=interaction_id,
+            reference=str(reference["message_id"]) if "message_id" in reference else None,
+        )
+        self.sent.append(sent)
+        return sent
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        self.requests.append((request.method, path))
+        try:
+            response = await self._route(request, path.split("/")[1:])
+        finally:
+            await self._notify()
+        if response is None:
+            self.unknown.append((request.method, path))
+            return _json({"message": "404: Not Found", "code": 0}, status=404)
+        return response
+
+    async def _route(self, request: web.Request, parts: list[str]) -> web.StreamResponse | None:
+        method = request.method
+        if parts == ["users", "@me"] and method == "GET":
+            return _json(BOT.payload())
+        if parts == ["oauth2", "applications", "@me"] and method == "GET":
+            return _json({
+                "id": str(APP_ID), "name": "Tammi", "description": "", "icon": None, "bot_public": True,
+                "bot_require_code_grant": False, "owner": ALICE.payload(), "verify_key": "0" * 64,
+                "flags": 0, "summary": "", "rpc_origins": [],
+            })
+        if parts == ["gateway", "bot"] and method == "GET":
+            return _json({"url": self.gateway_url, "shards": 2, "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+        if parts == ["applications", str(APP_ID), "commands"]:
+            if method == "PUT":
+                payload, _ = await self._body(request)
+                self.command_puts += 1
+                self.commands = [dict(c, id=str(next(self.ids)), application_id=str(APP_ID), version="1",
+                                      default_member_permissions=None, nsfw=False)
+                                 for c in payload]
+                return _json(self.commands)
+            if method == "GET":
+                return _json(self.commands)
+        if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
+            payload, files = await self._body(request)
+            return _json(self._message(payload, files, parts[1], "channel").payload())
+        if len(parts) == 3 and parts[0] == "channels" and parts[2] == "typing":
+            return web.Response(status=204)
+        if len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback" and method == "POST":
+            return await self._callback(request, parts[1], parts[2])
+        if len(parts) >= 3 and parts[0] == "webhooks" and parts[1] == str(APP_ID):
+            return await self._webhook(request, parts[2], parts[3:])
+        return None
+
+    async def _callback(self, request: web.Request, interaction_id: str, token: str) -> web.StreamResponse:
+        payload, files = await self._body(request)
+        kind = int(payload["type"])
+        data = dict(payload.get("data") or {})
+        self.callbacks.append(Callback(interaction_id, kind, data))
+        result: JSON = {"interaction": {"id": interaction_id, "type": 2}}
+        channel = self._interaction_channel(interaction_id)
+        if kind == 4:
+            sent = self._message(data, files, channel, "callback", interaction_id)
+            self.originals[token] = sent
+            result["interaction"].update(response_message_id=sent.id,
+                                         response_message_ephemeral=sent.ephemeral)
+            result["resource"] = {"type": 4, "message": sent.payload()}
+        elif kind == 5:
+            result["interaction"].update(response_message_loading=True)
+            result["resource"] = {"type": 5}
+        else:
+            result["resource"] = {"type": kind}
+        return _json(result)
+
+    def _interaction_channel(self, interaction_id: str) -> str:
+        return self.interaction_channels[interaction_id]
+
+    async def _webhook(self, request: web.Request, token: str, rest: list[str]) -> web.StreamResponse | None:
+        interaction_id = self.interactions.get(token)
+        if interaction_id is None:
+            return None
+        channel = self._interaction_channel(interaction_id)
+        if not rest and request.method == "POST":
+            payload, files = await self._body(request)
+            sent = self._message(payload, files, channel, "followup", interaction_id)
+            return _json(sent.payload())
+        if rest == ["messages", "@original"] and request.method == "PATCH":
+            payload, files = await self._body(request)
+            sent = self._message(payload, files, channel, "edit", interaction_id)
+            self.originals[token] = sent
+            return _json(sent.payload())
+        if rest == ["messages", "@original"] and request.method == "DELETE":
+            self.deleted.append(interaction_id)
+            return web.Response(status=204)
+        return None

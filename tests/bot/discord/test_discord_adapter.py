@@ -1,0 +1,236 @@
+"""What the adapter makes of each kind of Discord input and each kind of service reply (stub service)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from fake_discord import (
+    ALICE,
+    BOB,
+    BOT,
+    CHANNEL_ID,
+    DM_CHANNEL_ID,
+    OTHER_CHANNEL_ID,
+    THREAD_ID,
+    FakeDiscord,
+    Settings,
+)
+from stub_service import MOVES, StubService
+
+from bot.discord_adapter import DiscordAdapter
+from bot.events import Attachment, Button, Event, Notice, Person, Reply
+
+PNG = b"\x89PNG\r\n\x1a\nnot really a picture"
+
+
+@pytest.fixture
+def service() -> StubService:
+    return StubService()
+
+
+@pytest.fixture
+async def adapter(fake: FakeDiscord, settings: Settings,
+                  service: StubService) -> AsyncIterator[DiscordAdapter]:
+    bot = DiscordAdapter(service, settings, guild_ready_timeout=0.05)
+    await bot.start()
+    try:
+        await bot.wait_until_ready()
+        yield bot
+    finally:
+        await bot.close()
+    assert fake.unknown == []
+
+
+def board_reply(private: bool = False) -> Reply:
+    return Reply(
+        text="alice vs bob. bob to move.", title="Game 7: alice vs bob",
+        fields=(("Turn", "bob"), ("Last move", "9-13")),
+        attachment=Attachment(PNG, "board.png"), kind="board", game_id=7, private=private,
+        mentions=(Person(str(BOB.id), "bob"),),
+        buttons=(Button("mov:7", "Move", "primary"), Button("res:7", "Resign", "danger"),
+                 Button("drw:7", "Offer draw")),
+    )
+
+
+async def test_a_typed_move_becomes_a_plain_event(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                  service: StubService) -> None:
+    await fake.type_message(ALICE, "9-13")
+    [sent] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    [event] = service.events
+    assert event == Event(platform="discord", channel_id=str(CHANNEL_ID), user=Person(str(ALICE.id), "alice"),
+                          text="9-13", addressed=False, is_private_chat=False)
+    assert sent.content == "got 9-13" and sent.reference is None and not sent.ephemeral
+
+
+async def test_a_refusal_to_a_typed_move_answers_that_message(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                              service: StubService) -> None:
+    service.respond = lambda event: [Reply(text="9-14 is not a legal move", private=True, kind="error")]
+    message_id = await fake.type_message(BOB, "9-14")
+    [sent] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert sent.reference == message_id and sent.content == "9-14 is not a legal move"
+
+
+async def test_mentions_replies_threads_and_dms_are_addressed(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                              service: StubService) -> None:
+    await fake.type_message(ALICE, f"<@{BOT.id}> challenge <@{BOB.id}>", mentions=(BOT, BOB))
+    [answer] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    await fake.type_message(BOB, "accept", reply_to=answer)
+    await fake.type_message(ALICE, "board", channel_id=THREAD_ID)
+    await fake.type_message(ALICE, "play", channel_id=DM_CHANNEL_ID)
+    await fake.wait_in_channel(DM_CHANNEL_ID, 1)
+    mention, reply, thread, dm = service.events
+    assert mention.text == f"challenge <@{BOB.id}>" and mention.addressed
+    assert mention.mentions == (Person(str(BOB.id), "bob"),)
+    assert reply.text == "accept" and reply.addressed and not reply.is_private_chat
+    assert thread.channel_id == str(THREAD_ID) and not thread.addressed
+    assert dm.channel_id == str(DM_CHANNEL_ID) and dm.addressed and dm.is_private_chat
+    assert len(fake.in_channel(THREAD_ID)) == 1
+
+
+async def test_own_and_other_bots_messages_are_ignored(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                       service: StubService) -> None:
+    await fake.type_message(BOT, "9-13")
+    await fake.type_message(ALICE, "11-15")
+    await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert [event.text for event in service.events] == ["11-15"]
+
+
+async def test_a_slash_command_becomes_a_command_event(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                      service: StubService) -> None:
+    interaction = await fake.slash(ALICE, "challenge", opponent=BOB, colour="white", variant="italian",
+                                   locale="fi")
+    [answer] = await fake.wait_answers(interaction)
+    [event] = service.events
+    assert event.command == "challenge" and event.args == ("italian", "white")
+    assert event.mentions == (Person(str(BOB.id), "bob"),)
+    assert event.locale == "fi" and event.addressed and event.channel_id == str(CHANNEL_ID)
+    assert answer.via == "callback" and answer.content == "got challenge" and not answer.ephemeral
+
+
+async def test_a_private_reply_is_ephemeral(fake: FakeDiscord, adapter: DiscordAdapter,
+                                           service: StubService) -> None:
+    service.respond = lambda event: [Reply(text="It is not your turn.", private=True, kind="error")]
+    interaction = await fake.slash(BOB, "move", move="9-13")
+    [answer] = await fake.wait_answers(interaction)
+    assert answer.ephemeral and answer.content == "It is not your turn."
+    assert service.events[0].args == ("9-13",)
+
+
+async def test_a_board_is_an_embed_with_the_picture_and_buttons(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                                service: StubService) -> None:
+    service.respond = lambda event: [board_reply(), Reply(text="Draw offered.", kind="info")]
+    interaction = await fake.slash(ALICE, "board")
+    board, followup = await fake.wait_answers(interaction, 2)
+    assert board.files == [("board.png", PNG)]
+    [embed] = board.embeds
+    assert embed["title"] == "Game 7: alice vs bob" and embed["image"]["url"] == "attachment://board.png"
+    assert [(f["name"], f["value"]) for f in embed["fields"]] == [("Turn", "bob"), ("Last move", "9-13")]
+    assert board.content == f"<@{BOB.id}>"
+    assert board.buttons == ["tammi:mov:7", "tammi:res:7", "tammi:drw:7"]
+    assert followup.via == "followup" and followup.content == "Draw offered."
+
+
+async def test_buttons_become_button_events(fake: FakeDiscord, adapter: DiscordAdapter,
+                                           service: StubService) -> None:
+    await fake.type_message(ALICE, "board")
+    service.respond = lambda event: [board_reply()]
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert board.files == [("board.png", PNG)] and board.buttons[1] == "tammi:res:7"
+    service.respond = lambda event: [Reply(text="bob resigned.")]
+    interaction = await fake.press(BOB, board, "tammi:res:7")
+    [answer] = await fake.wait_answers(interaction)
+    event = service.events[-1]
+    assert event.button == "res:7" and event.user.user_id == str(BOB.id) and event.command is None
+    assert answer.content == "bob resigned."
+
+
+async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: DiscordAdapter,
+                                             service: StubService) -> None:
+    service.respond = lambda event: [board_reply()]
+    await fake.type_message(ALICE, "board")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    interaction = await fake.press(BOB, board, "tammi:mov:7", locale="fi")
+    dialog = await fake.until(lambda: fake.callback(interaction))
+    assert dialog.type == 9 and dialog.data["custom_id"] == "tammi-modal:mov:7"
+    assert dialog.data["title"] == "Siirtosi"
+    assert len(service.events) == 1  # opening the dialog asks nothing of the service
+    service.respond = lambda event: [Reply(text="bob played 9-13")]
+    submitted = await fake.submit_modal(BOB, "tammi-modal:mov:7", {"move": " 9-13 "}, board)
+    [answer] = await fake.wait_answers(submitted)
+    event = service.events[-1]
+    assert event.command == "move" and event.args == ("9-13",) and event.user.user_id == str(BOB.id)
+    assert answer.content == "bob played 9-13"
+
+
+async def test_slow_answers_are_deferred(fake: FakeDiscord, adapter: DiscordAdapter,
+                                         service: StubService) -> None:
+    adapter.defer_after = 0.05
+    service.delay = 0.3
+    service.respond = lambda event: [board_reply(), Reply(text="and more")]
+    interaction = await fake.slash(ALICE, "board")
+    board, more = await fake.wait_answers(interaction, 2)
+    assert fake.callback(interaction).type == 5  # type: ignore[union-attr]
+    assert board.via == "edit" and board.files == [("board.png", PNG)] and board.buttons
+    assert more.via == "followup"
+    # A slow private answer replaces the public "thinking..." message with an ephemeral one.
+    service.respond = lambda event: [Reply(text="No game here.", private=True)]
+    interaction = await fake.slash(BOB, "resign")
+    [refusal] = await fake.wait_answers(interaction)
+    assert refusal.via == "followup" and refusal.ephemeral and interaction in fake.deleted
+    # A slow button press is acknowledged silently, then answered.
+    service.respond = lambda event: [Reply(text="Accepted.")]
+    pressed = await fake.press(BOB, board, "tammi:res:7")
+    [answer] = await fake.wait_answers(pressed)
+    assert fake.callback(pressed).type == 6 and answer.via == "followup"  # type: ignore[union-attr]
+
+
+async def test_a_gif_is_deferred_at_once(fake: FakeDiscord, adapter: DiscordAdapter,
+                                         service: StubService) -> None:
+    service.respond = lambda event: [Reply(text="The game", attachment=Attachment(b"GIF89a", "game.gif"))]
+    interaction = await fake.slash(ALICE, "gif")
+    [answer] = await fake.wait_answers(interaction)
+    assert fake.callback(interaction).type == 5  # type: ignore[union-attr]
+    assert answer.files == [("game.gif", b"GIF89a")]
+    assert answer.embeds[0]["image"]["url"] == "attachment://game.gif"
+
+
+async def test_autocomplete_offers_moves_and_topics(fake: FakeDiscord, adapter: DiscordAdapter) -> None:
+    choices = await fake.autocomplete(ALICE, "move", "move", move="10")
+    assert [c["value"] for c in choices] == [m for m in MOVES if "10" in m]
+    choices = await fake.autocomplete(ALICE, "rules", "topic", topic="", locale="fi")
+    assert choices == [{"name": "Lyöminen", "value": "capture"}, {"name": "Kuninkaat", "value": "kings"}]
+
+
+async def test_notices_and_replies_for_other_channels(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                      service: StubService) -> None:
+    await service.notify(Notice("discord", str(THREAD_ID), board_reply()))
+    [notice] = await fake.wait_in_channel(THREAD_ID, 1)
+    assert notice.files == [("board.png", PNG)] and notice.buttons[0] == "tammi:mov:7"
+    service.respond = lambda event: [Reply(text="Challenge sent."),
+                                     Reply(text="You are challenged", channel_id=str(OTHER_CHANNEL_ID))]
+    interaction = await fake.slash(ALICE, "challenge")
+    await fake.wait_in_channel(OTHER_CHANNEL_ID, 1)
+    assert [a.content for a in await fake.wait_answers(interaction)] == ["Challenge sent."]
+
+
+async def test_a_service_failure_becomes_an_ephemeral_apology(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                              service: StubService,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    def fail(event: Event) -> list[Reply]:
+        raise RuntimeError("boom")
+    service.respond = fail
+    interaction = await fake.slash(ALICE, "board")
+    [answer] = await fake.wait_answers(interaction)
+    assert answer.ephemeral and "went wrong" in (answer.content or "")
+    assert "boom" in caplog.text
+
+
+async def test_no_reply_still_acknowledges(fake: FakeDiscord, adapter: DiscordAdapter,
+                                           service: StubService) -> None:
+    service.respond = lambda event: []
+    interaction = await fake.slash(ALICE, "cancel")
+    [answer] = await fake.wait_answers(interaction)
+    assert answer.ephemeral
+    await asyncio.sleep(0)
