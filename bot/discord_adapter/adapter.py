@@ -171,9 +171,8 @@ class DiscordAdapter:
         if config.application_id is not None:
             options["application_id"] = config.application_id
         self.client: discord.Client
-        if config.shard_count is not None and config.shard_count != 1:
-            # 0 means "as many shards as Discord recommends" (asked for in start()).
-            self.client = discord.AutoShardedClient(shard_count=config.shard_count or None, **options)
+        if config.shard_count is not None and config.shard_count > 1:
+            self.client = discord.AutoShardedClient(shard_count=config.shard_count, **options)
         else:
             self.client = discord.Client(**options)
         self.client.event(self.on_message)
@@ -187,10 +186,6 @@ class DiscordAdapter:
         use_endpoints(self.config)
         try:
             await self.client.login(bot_token(self.config))
-            if isinstance(self.client, discord.AutoShardedClient) and self.client.shard_count is None \
-                    and self.config.gateway_url:
-                # Ask for the recommended count here, so discord.py keeps to the configured gateway.
-                self.client.shard_count, _, _ = await self.client.http.get_bot_gateway()
             await sync_if_changed(self.client)
         except BaseException:
             await self.client.close()

@@ -9,6 +9,7 @@ is recorded, so tests can wait for it and look at it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import json
 from collections.abc import Callable
@@ -174,8 +175,8 @@ class FakeDiscord:
 
     def settings(self, **changes: Any) -> Settings:
         """Settings that point the bot at this fake."""
-        return Settings(token="fake-token", api_base_url=self.api_base_url, gateway_url=self.gateway_url,
-                        **changes)
+        settings = Settings(token="fake-token", api_base_url=self.api_base_url, gateway_url=self.gateway_url)
+        return dataclasses.replace(settings, **changes)
 
     @property
     def api_base_url(self) -> str:
@@ -267,10 +268,15 @@ class FakeDiscord:
             "voice_states": [], "presences": [], "joined_at": TIMESTAMP,
         }
 
-    @property
-    def connection(self) -> Connection:
-        """The newest gateway connection that has identified."""
-        return next(c for c in reversed(self.connections) if c.identify is not None and not c.ws.closed)
+    def connection(self, guild: bool = True) -> Connection:
+        """The newest live connection of the shard that gets the server's events (shard 0 for DMs)."""
+        for connection in reversed(self.connections):
+            if connection.identify is None or connection.ws.closed:
+                continue
+            shard, count = connection.identify.get("shard") or [0, 1]
+            if shard == ((GUILD_ID >> 22) % count if guild else 0):
+                return connection
+        raise LookupError("no shard is connected for that event")
 
     async def wait_identified(self, count: int = 1) -> list[Connection]:
         """Wait until `count` live connections have identified (READY and the server were sent)."""
@@ -280,8 +286,8 @@ class FakeDiscord:
         return await self.until(live)
 
     async def dispatch(self, name: str, data: JSON) -> None:
-        """Send a gateway event to the bot (to the shard that has the server, or the only one)."""
-        await self._send_dispatch(self.connection, name, data)
+        """Send a gateway event to the bot, on the shard Discord would use."""
+        await self._send_dispatch(self.connection(guild="guild_id" in data), name, data)
 
     # --- what users do ------------------------------------------------------------------------
 

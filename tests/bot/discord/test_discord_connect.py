@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from fake_discord import CHANNEL_ID, GUILD_ID, THREAD_ID, FakeDiscord, Settings
+import discord
+import pytest
+from fake_discord import ALICE, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, THREAD_ID, FakeDiscord, Settings
 from stub_service import StubService
 
-from bot.discord_adapter import DiscordAdapter
+from bot.commands import COMMANDS
+from bot.discord_adapter import DiscordAdapter, sync_commands
 
 
 async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: Settings) -> None:
@@ -26,3 +29,82 @@ async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: Sett
     finally:
         await adapter.close()
     assert fake.unknown == []
+
+
+async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, settings: Settings) -> None:
+    for _ in range(2):
+        adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
+        await adapter.start()
+        await adapter.close()
+    assert fake.command_puts == 1
+    fake.commands[0]["options"].pop()  # Discord holds an older definition
+    adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
+    await adapter.start()
+    await adapter.close()
+    assert fake.command_puts == 2 and len(fake.commands[0]["options"]) == len(COMMANDS)
+
+
+async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings: Settings) -> None:
+    assert await sync_commands(settings) == len(COMMANDS)
+    assert await sync_commands(settings) == len(COMMANDS)
+    assert fake.command_puts == 2
+    [tammi] = fake.commands
+    move = next(sub for sub in tammi["options"] if sub["name"] == "move")
+    assert move["description_localizations"] == {"fi": "Tee siirto, esim. 9-13 tai 10x17x26"}
+    assert move["options"][0] == {
+        "name": "move", "description": "The move", "description_localizations": {"fi": "Siirto"}, "type": 3,
+        "autocomplete": True, "required": True}
+    challenge = next(sub for sub in tammi["options"] if sub["name"] == "challenge")
+    assert [option["type"] for option in challenge["options"]] == [6, 3, 3]
+    assert [c["value"] for c in challenge["options"][1]["choices"]] == ["english", "italian", "international"]
+    assert fake.connections == []  # syncing needs no gateway connection
+
+
+async def test_without_the_message_content_intent(fake: FakeDiscord) -> None:
+    adapter = DiscordAdapter(StubService(), fake.settings(message_content=False), guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        [connection] = await fake.wait_identified()
+        assert connection.identify is not None
+        assert not connection.identify["intents"] & (1 << 15)
+    finally:
+        await adapter.close()
+
+
+async def test_the_token_may_come_from_the_environment(fake: FakeDiscord,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "env-token")
+    adapter = DiscordAdapter(StubService(), fake.settings(token=None), guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        [connection] = await fake.wait_identified()
+        assert connection.identify is not None and connection.identify["token"] == "env-token"
+    finally:
+        await adapter.close()
+    monkeypatch.delenv("DISCORD_TOKEN")
+    with pytest.raises(ValueError, match="DISCORD_TOKEN"):
+        await DiscordAdapter(StubService(), fake.settings(token=None)).start()
+
+
+async def test_shards(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = StubService()
+    adapter = DiscordAdapter(service, fake.settings(shard_count=2), guild_ready_timeout=0.05)
+    assert isinstance(adapter.client, discord.AutoShardedClient)
+
+    async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord wants 5 s between identifies; the fake does not."""
+
+    monkeypatch.setattr(adapter.client, "before_identify_hook", no_wait)
+    await adapter.start()
+    try:
+        connections = await fake.wait_identified(2)
+        assert sorted(c.identify["shard"] for c in connections if c.identify) == [[0, 2], [1, 2]]
+        await adapter.wait_until_ready()
+        assert adapter.client.get_guild(GUILD_ID) is not None
+        await fake.type_message(ALICE, "9-13")
+        await fake.type_message(ALICE, "hello", channel_id=DM_CHANNEL_ID)
+        await fake.wait_in_channel(DM_CHANNEL_ID, 1)
+        await fake.wait_in_channel(CHANNEL_ID, 1)
+        assert [e.text for e in service.events] == ["9-13", "hello"]
+    finally:
+        await adapter.close()
