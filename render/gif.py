@@ -1,0 +1,88 @@
+"""Animated GIF replays: one frame per move, the move highlighted, one shared palette."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from engine import Board
+from render.board import draw_board
+from render.theme import Theme
+
+GIF_SIZE = 480
+
+
+def render_game_gif(
+    board: Board,
+    *,
+    start: int = 0,
+    stop: int | None = None,
+    size: int = GIF_SIZE,
+    flipped: bool = False,
+    theme: Theme | str | None = None,
+    title: str | None = None,
+    frame_ms: int = 900,
+    first_ms: int = 2000,
+    last_ms: int = 4000,
+) -> bytes:
+    """A replay of `board`'s game as GIF bytes: the position after ply `start`, then one frame per move
+    up to ply `stop` (default: the last move), each with that move highlighted and named in a caption.
+
+    The game is replayed from `board.start_fen` through `board.move_stack`; `title` (for example the
+    players) is an extra caption line on every frame. The first and last frames stay longer.
+    """
+    moves = list(board.move_stack)
+    stop = len(moves) if stop is None else stop
+    if not 0 <= start <= stop <= len(moves):
+        raise ValueError(f"replay range {start}..{stop} is outside the game's {len(moves)} plies")
+    variant = board.variant
+    replay = Board(variant.name, fen=board.start_fen)
+    for move in moves[:start]:
+        replay.push(move)
+
+    def frame() -> Image.Image:
+        last = replay.peek()
+        if last is None:
+            line = f"Start  ·  {variant.side_name(replay.turn)} to move"
+        else:
+            mover = replay.turn.other
+            line = f"Move {(replay.ply - 1) // 2 + 1}  ·  {variant.side_name(mover)} {last}"
+        if replay.ply == stop and replay.ply == len(moves):
+            outcome = replay.outcome()
+            if outcome is not None:
+                result = "draw" if outcome.winner is None else f"{variant.side_name(outcome.winner)} wins"
+                line += f"  ·  {result}"
+        caption = line if title is None else f"{title}\n{line}"
+        return draw_board(replay, size=size, flipped=flipped, theme=theme, caption=caption)
+
+    frames = [frame()]
+    for move in moves[start:stop]:
+        replay.push(move)
+        frames.append(frame())
+
+    palette = _palette(frames)
+    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    durations = [frame_ms] * len(indexed)
+    durations[0] = first_ms
+    if len(durations) > 1:
+        durations[-1] = last_ms
+    out = io.BytesIO()
+    indexed[0].save(out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0,
+                    optimize=True)
+    return out.getvalue()
+
+
+def _palette(frames: list[Image.Image]) -> Image.Image:
+    """One palette for every frame, from a sample of frames (first, last and a few between).
+
+    It holds at most 255 colours, leaving one index free: the GIF writer then marks pixels that did not
+    change since the previous frame transparent, which makes each frame small.
+    """
+    step = max(1, len(frames) // 4)
+    sample = [*frames[::step], frames[-1]]
+    w, h = sample[0].size
+    sheet = Image.new("RGB", (w, h * len(sample)))
+    for i, f in enumerate(sample):
+        sheet.paste(f, (0, i * h))
+    return sheet.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
