@@ -72,6 +72,11 @@ def _variant(variant: str) -> str:
         raise KeyError(f"unknown variant {variant!r}") from None
 
 
+def _other_variant(variant: str) -> str:
+    """A variant other than this one, for examples of naming a variant."""
+    return "international" if _variant(variant) == "english" else "english"
+
+
 def _topic(topic: str) -> str:
     if topic not in TOPICS:
         raise KeyError(f"unknown rules topic {topic!r}")
@@ -92,9 +97,9 @@ def topic_list(locale: str | None, variant: str) -> str:
     lang = language(locale)
     lines = [LIST_HEADER[lang].format(variant=VARIANT_TITLES[lang][_variant(variant)])]
     for number, topic in enumerate(TOPICS, start=1):
-        lines.append(f"{number}. {TITLES[lang][topic]}: {SUMMARIES[lang][topic]}")
+        lines.append(f"{number}. {TITLES[lang][topic]} – {SUMMARIES[lang][topic]}")
     lines.append("")
-    lines.append(LIST_FOOTER[lang])
+    lines.append(LIST_FOOTER[lang].format(example=_other_variant(variant)))
     return "\n".join(lines)
 
 
@@ -110,7 +115,7 @@ def explain(topic: str, variant: str, locale: str | None) -> str:
     title = f"{TITLES[lang][topic]} ({VARIANT_TITLES[lang][name]})"
     text = f"{title}\n{BODIES[lang][topic][name]}"
     if topic == "differences":
-        text += "\n" + DIFFERENCES_FOOTER[lang].format(variant=VARIANT_TITLES[lang][name])
+        text += "\n" + DIFFERENCES_FOOTER[lang].format(example=_other_variant(name))
     return text
 
 
@@ -124,7 +129,8 @@ def explain(topic: str, variant: str, locale: str | None) -> str:
 # (compounds: "lyöntipakko").
 _KEYWORDS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
     "setup": (
-        (3, ("setup", "set up", "who start*", "who goes first", "aloit*", "*asetel*", "*asettel*")),
+        (3, ("setup", "set up", "who start*", "who goes first", "long diagonal", "aloit*", "*asetel*",
+             "*asettel*", "pitka lavistaja*")),
         (2, ("start*", "begin*", "first", "initial", "ensin", "ensimmai*", "alku*", "alkaa", "aseta*")),
         (2, ("colour*", "color*", "corner*", "orientation", "how many", "montako", "vari", "varit",
              "varin", "kulma*", "kaanna*", "kaanto*")),
@@ -157,20 +163,23 @@ _KEYWORDS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
         (3, ("king", "kings", "kinged", "crown*", "promot*", "queen*", "dame*", "fly", "flies",
              "flying", "kuning*", "kunink*", "daami*", "dami*", "kruun*", "korot*", "lenta*",
              "lenna*")),
-        (2, ("far row", "last row", "end row", "back row", "other side", "*paatyriv*", "takarivi*",
-             "long range", "distance")),
+        (3, ("far row", "last row", "end row", "end of the board", "other end", "other side",
+             "*paatyriv*", "long range")),
+        (1, ("back row", "takarivi*", "distance")),
         (1, ("become*", "becomes",)),
     ),
     "end": (
         (3, ("win", "wins", "winning", "winner", "won", "lose", "loses", "losing", "lost", "loss",
              "resign*", "no moves", "no legal move*", "cannot move", "can t move", "paatt*",
-             "voitt*", "voito*", "havi*", "luovu*")),
+             "voitt*", "voito*", "voita*", "voiti*", "havi*", "luovu*", "en voi siir*", "ei voi siir*",
+             "en voi liik*", "ei voi liik*")),
         (2, ("end", "ends", "ending", "finish*", "over", "stuck", "block*", "result*", "score*",
              "points", "loppu*", "lopu*", "jumi*", "tulos", "pistee*")),
     ),
     "draws": (
         (3, ("draw", "draws", "drawn", "repeat*", "repetit*", "threefold", "same position", "claim*",
-             "tasapel*", "toist*", "sama asema", "vaadi*", "vaati*", "remi*")),
+             "tasapel*", "toist*", "sama asema", "vaadi*", "vaati*", "remi*", "without captur*",
+             "without a captur*", "no capture*", "ilman lyo*", "ilman syo*")),
         (2, ("tie", "forty", "40", "80", "25", "agree*", "offer*", "stalemate", "tasan", "sopi*",
              "tarjo*")),
     ),

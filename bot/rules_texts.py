@@ -21,7 +21,7 @@ TITLES: dict[Lang, dict[Topic, str]] = {
         "kings": "Kings and promotion",
         "end": "End of the game",
         "draws": "Draws",
-        "notation": "Notation: typing moves",
+        "notation": "Notation",
         "differences": "Differences between the variants",
         "strategy": "Strategy tips",
     },
@@ -33,7 +33,7 @@ TITLES: dict[Lang, dict[Topic, str]] = {
         "kings": "Kuninkaat ja kruunaus",
         "end": "Pelin päättyminen",
         "draws": "Tasapeli",
-        "notation": "Merkintätapa: siirtojen kirjoittaminen",
+        "notation": "Merkintätapa",
         "differences": "Muunnelmien erot",
         "strategy": "Strategiavinkit",
     },
@@ -87,17 +87,17 @@ LIST_HEADER: dict[Lang, str] = {
 LIST_FOOTER: dict[Lang, str] = {
     "en": (
         "Ask with rules and a number, a topic or a question, e.g. rules 5 or rules can kings fly?\n"
-        "For other rules name the variant: rules kings international."
+        "For other rules name the variant: rules kings {example}."
     ),
     "fi": (
         "Kysy: rules ja numero, aihe tai kysymys, esim. rules 5 tai rules pitääkö lyödä?\n"
-        "Muiden sääntöjen mukaan: lisää muunnelma, esim. rules kuninkaat international."
+        "Muiden sääntöjen mukaan: lisää muunnelma, esim. rules kuninkaat {example}."
     ),
 }
 
 DIFFERENCES_FOOTER: dict[Lang, str] = {
-    "en": "This chat is reading the rules of {variant}.",
-    "fi": "Tässä luetaan sääntöjä: {variant}.",
+    "en": "For one variant's full rules, name it: rules kings {example}.",
+    "fi": "Yhden muunnelman säännöt saat nimeämällä sen: rules kuninkaat {example}.",
 }
 
 # ---------------------------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "• Material does not count: there are no points, and a blocked player loses even with more "
             "pieces.\n"
             "Example: Red man on 13, White men on 17 and 22, Red to move. The man cannot step to 17 or "
-            "jump to 22, both are taken, so White has won.\n"
+            "jump to 22 (both are taken), so White has won.\n"
             "• A draw comes by agreement or by a claim under the repetition or 40-move rule (see draws). "
             "Two lone kings do not end the game by themselves.\n"
             "In chat: resign with the resign command; offer, accept or decline a draw with the draw "
@@ -311,7 +311,7 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "• Material does not count: there are no points, and a blocked player loses even with more "
             "pieces.\n"
             "Example: White man on 32, Black men on 28 and 23, White to move. The man cannot step to 28 "
-            "or jump to 23, both are taken, so Black has won.\n"
+            "or jump to 23 (both are taken), so Black has won.\n"
             "• A draw comes by agreement, or automatically by threefold repetition or 40 moves each "
             "without a capture or a man move (see draws).\n"
             "In chat: resign with the resign command; offer, accept or decline a draw with the draw "
@@ -323,7 +323,7 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "• Material does not count: there are no points, and a blocked player loses even with more "
             "pieces.\n"
             "Example: White man on 46, Black men on 41 and 37, White to move. The man cannot step to 41 "
-            "or jump to 37, both are taken, so Black has won.\n"
+            "or jump to 37 (both are taken), so Black has won.\n"
             "• A draw comes by agreement, or automatically by threefold repetition, 25 king-only moves "
             "each, or the 16- and 5-move endgame rules (see draws).\n"
             "In chat: resign with the resign command; offer, accept or decline a draw with the draw "
@@ -337,9 +337,9 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "• Other draws are claims: the game never ends by itself, a player has to claim.\n"
             "• Threefold repetition: you may claim when the same position (all pieces and the same side "
             "to move) occurs for the third time, or your next move would make it so.\n"
-            "• 40-move rule: you may claim when, in the last 40 moves of each player (80 moves in all), "
-            "no man has moved and nothing has been captured. 40 moves in total are not enough.\n"
-            "• Kings against kings is not automatically a draw: play on, agree or claim.\n"
+            "• 40-move rule: you may claim when, in the last 40 moves of each player (80 turns in all), "
+            "no man has moved and nothing has been captured. 40 turns in total are not enough.\n"
+            "• Having only kings left is not automatically a draw: play on, agree or claim.\n"
             "In chat: claim with the claim command."
         ),
         "italian": (
@@ -348,7 +348,7 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "The game is also drawn automatically:\n"
             "• Threefold repetition: the same position (all pieces and the same side to move) occurs "
             "for the third time.\n"
-            "• No progress: 40 moves by each side (80 moves in a row) pass with no capture and no man "
+            "• No progress: 40 moves by each side (80 turns in a row) pass with no capture and no man "
             "move.\n"
             "Nothing needs to be claimed: the game ends by itself."
         ),
@@ -358,8 +358,8 @@ _EN: dict[Topic, dict[Variant, str]] = {
             "The game is also drawn automatically:\n"
             "• Threefold repetition: the same position with the same side to move occurs for the third "
             "time.\n"
-            "• 25-move rule: for 25 moves of each side (50 in all) only kings have moved and nothing has "
-            "been captured.\n"
+            "• 25-move rule: for 25 moves of each side (50 turns in all) only kings have moved and "
+            "nothing has been captured.\n"
             "• 16-move rule: three pieces, at least one a king, against a lone king: drawn after 16 "
             "moves of each side.\n"
             "• 5-move rule: two pieces or one, at least one a king, against a lone king: drawn after 5 "
@@ -475,7 +475,7 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "• Lauta on 8x8, ja pelataan vain sen 32 tummalla ruudulla. Kummallakin pelaajalla on "
             "tumma ruutu lähimmässä vasemmassa kulmassa (a1 on tumma).\n"
             "• Kummallakin on 12 nappulaa kolmen ensimmäisen rivinsä tummilla ruuduilla; kaksi "
-            "keskiriviä jäävät tyhjiksi.\n"
+            "keskiriviä jää tyhjiksi.\n"
             "• Ruudut numeroidaan 1-32 riveittäin vasemmalta oikealle ja ylhäältä alas: punaiset ovat "
             "aluksi ruuduissa 1-12, valkoiset ruuduissa 21-32.\n"
             "• Punainen (tumma puoli) aloittaa. Sen seitsemän mahdollista avaussiirtoa ovat 9-13, 9-14, "
@@ -488,7 +488,7 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "peilikuva: tumma ruutu on kummankin pelaajan lähimmässä oikeassa kulmassa (h1 on tumma), "
             "joten pitkä lävistäjä alkaa oikealta.\n"
             "• Kummallakin on 12 nappulaa kolmen ensimmäisen rivinsä tummilla ruuduilla; kaksi "
-            "keskiriviä jäävät tyhjiksi.\n"
+            "keskiriviä jää tyhjiksi.\n"
             "• Ruudut numeroidaan 1-32 riveittäin vasemmalta oikealle ja ylhäältä alas: mustat ovat "
             "aluksi ruuduissa 1-12, valkoiset ruuduissa 21-32.\n"
             "• Valkoinen aloittaa, esimerkiksi 22-19 tai 21-17 (avaussiirtoja on seitsemän).\n"
@@ -499,7 +499,7 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "• Lauta on 10x10, ja pelataan vain sen 50 tummalla ruudulla. Kummallakin pelaajalla on "
             "tumma ruutu lähimmässä vasemmassa kulmassa (a1 on tumma).\n"
             "• Kummallakin on 20 nappulaa neljän ensimmäisen rivinsä tummilla ruuduilla; kaksi "
-            "keskiriviä jäävät tyhjiksi.\n"
+            "keskiriviä jää tyhjiksi.\n"
             "• Ruudut numeroidaan 1-50 riveittäin vasemmalta oikealle ja ylhäältä alas: mustat ovat "
             "aluksi ruuduissa 1-20, valkoiset ruuduissa 31-50.\n"
             "• Valkoinen aloittaa, esimerkiksi 32-28 tai 33-28. Avaussiirtoja on yhdeksän: 31-26, "
@@ -700,8 +700,8 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "Esimerkki: valkoinen nappula ruudussa 32, mustat ruuduissa 28 ja 23, valkoisen vuoro. "
             "Nappula ei pääse ruutuun 28 eikä hyppää ruutuun 23, koska ne ovat varattuja, joten musta "
             "on voittanut.\n"
-            "• Tasapeli syntyy sopimalla tai automaattisesti kolminkertaisesta toistosta tai 40 "
-            "kummankin siirrosta ilman lyöntiä tai nappulan siirtoa (ks. tasapeli).\n"
+            "• Tasapeli syntyy sopimalla tai automaattisesti, kun asema toistuu kolmannen kerran tai "
+            "kumpikin tekee 40 siirtoa ilman lyöntiä ja tavallisen nappulan siirtoa (ks. tasapeli).\n"
             "Chatissa: luovuta komennolla resign; tarjoa, hyväksy tai hylkää tasapeli komennolla "
             "draw. Siirron tekeminen hylkää tarjouksen."
         ),
@@ -713,8 +713,8 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "Esimerkki: valkoinen nappula ruudussa 46, mustat ruuduissa 41 ja 37, valkoisen vuoro. "
             "Nappula ei pääse ruutuun 41 eikä hyppää ruutuun 37, koska ne ovat varattuja, joten musta "
             "on voittanut.\n"
-            "• Tasapeli syntyy sopimalla tai automaattisesti toistosta, 25 pelkän kuninkaan siirrosta "
-            "tai 16 ja 5 siirron loppupelisäännöistä (ks. tasapeli).\n"
+            "• Tasapeli syntyy sopimalla tai automaattisesti: kolminkertainen toisto, 25 siirtoa "
+            "kummaltakin pelkillä kuninkailla sekä 16 ja 5 siirron loppupelisäännöt (ks. tasapeli).\n"
             "Chatissa: luovuta komennolla resign; tarjoa, hyväksy tai hylkää tasapeli komennolla "
             "draw. Siirron tekeminen hylkää tarjouksen."
         ),
@@ -730,8 +730,8 @@ _FI: dict[Topic, dict[Variant, str]] = {
             "• 40 siirron sääntö: voit vaatia tasapeliä, kun kummankin pelaajan viimeisten 40 siirron "
             "aikana (yhteensä 80 vuoroa) yksikään tavallinen nappula ei ole liikkunut eikä mitään ole "
             "lyöty. Yhteensä 40 vuoroa ei riitä.\n"
-            "• Kuninkaat kuninkaita vastaan ei ole automaattisesti tasapeli: jatkakaa, sopikaa tai "
-            "vaatikaa.\n"
+            "• Vaikka laudalla olisi vain kuninkaita, peli ei pääty itsestään: jatkakaa, sopikaa tai "
+            "vaatikaa tasapeliä.\n"
             "Chatissa tasapeliä vaaditaan komennolla claim."
         ),
         "italian": (

@@ -100,7 +100,7 @@ KEY_FACTS = [
     ("en", "international", "kings", ["Kings fly", "any distance", "any empty square beyond",
                                       "only when its move ends on the far row"]),
     ("en", "english", "end", ["no legal move", "resign"]),
-    ("en", "english", "draws", ["claim", "40 moves of each player", "80 moves in all",
+    ("en", "english", "draws", ["claim", "40 moves of each player", "80 turns in all",
                                 "Threefold repetition", "not enough"]),
     ("en", "italian", "draws", ["automatically", "Threefold repetition", "40 moves by each side",
                                 "no capture and no man move"]),
@@ -255,7 +255,7 @@ def test_topic_list(lang: str, variant: str) -> None:
     text = topic_list(lang, variant)
     assert len(text) <= MAX_LENGTH
     for number, topic in enumerate(TOPICS, start=1):
-        assert f"{number}. {topic_title(topic, lang)}: " in text
+        assert f"{number}. {topic_title(topic, lang)} – " in text
     assert "rules 5" in text
     assert explain("setup", variant, lang).split("\n")[0].split("(")[1].rstrip(")") in text
 
@@ -310,6 +310,17 @@ QUESTIONS = [
     ("miten nappulat liikkuvat", "moves"),
     ("PAATTYYKO PELI", "end"),  # no dots, upper case
     ("daamit?", "kings"),
+    ("what is the long diagonal", "setup"),
+    ("what happens at the end of the board", "kings"),
+    ("miten voitan", "end"),
+    ("miksi en voi siirtää", "end"),
+    ("kuinka monta siirtoa ilman lyöntiä", "draws"),
+    ("is it a draw with two kings each", "draws"),
+    ("can I jump the same piece twice", "sequences"),
+    ("saako lyönnin jättää kesken", "sequences"),
+    ("onko pakko syödä", "captures"),
+    ("how do I type a move", "notation"),
+    ("which colour starts", "setup"),
 ]
 
 
