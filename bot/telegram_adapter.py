@@ -186,6 +186,23 @@ def caption(reply: Reply) -> tuple[str, str | None]:
     return summary, reply.text
 
 
+def alert_text(replies: Sequence[Reply]) -> tuple[str, list[Reply]]:
+    """The alert to answer a button press with, and the replies it shows: the private replies that are
+    text only (no picture, no buttons), all of them when they fit in one alert, else the first that fits.
+
+    >>> alert_text([Reply("Not your turn.", private=True), Reply("Board", buttons=())])[0]
+    'Not your turn.'
+    """
+    plain = [r for r in replies if r.private and r.attachment is None and not r.buttons and r.text]
+    joined = "\n\n".join(r.text for r in plain)
+    if plain and len(joined) <= ALERT_LIMIT:
+        return joined, plain
+    for reply in plain:
+        if len(reply.text) <= ALERT_LIMIT:
+            return reply.text, [reply]
+    return "", []
+
+
 def menu(language: str) -> list[BotCommand]:
     """The command menu in `language` ("en" or "fi"), from `bot.commands.COMMANDS`."""
     return [BotCommand(spec.name, spec.fi if language == "fi" else spec.en) for spec in COMMANDS]
@@ -320,18 +337,15 @@ class TelegramAdapter:
             is_private_chat=chat.type == ChatType.PRIVATE,
         )
         replies = await self._handle(event)
-        alert = next(
-            (r for r in replies if r.private and r.attachment is None and 0 < len(r.text) <= ALERT_LIMIT),
-            None,
-        )
-        if alert is None:
-            await self._answer(query.answer())
+        alert, shown = alert_text(replies)
+        if alert:
+            await self._answer(query.answer(alert, show_alert=True))
         else:
-            await self._answer(query.answer(alert.text, show_alert=True))
+            await self._answer(query.answer())
         thread = None
         if isinstance(query.message, Message) and query.message.is_topic_message:
             thread = query.message.message_thread_id
-        await self.deliver([r for r in replies if r is not alert], chat.id, thread=thread)
+        await self.deliver([r for r in replies if r not in shown], chat.id, thread=thread)
 
     async def _answer(self, answering: Any) -> None:
         try:
