@@ -351,6 +351,10 @@ def test_find_variant() -> None:
     assert find_variant("englantilainen") == "english"
     assert find_variant("checkers draws") == "english"
     assert find_variant("can kings fly") is None
+    for text, topic, variant in [("kings italian", "kings", "italian"),
+                                 ("kuninkaat international", "kings", "international"),
+                                 ("italian", None, "italian")]:
+        assert (find_topic(text), find_variant(text)) == (topic, variant)
 
 
 @pytest.mark.parametrize("reason", API_REASONS)
