@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 from urllib.parse import urlparse
 
@@ -203,6 +204,16 @@ def alert_text(replies: Sequence[Reply]) -> tuple[str, list[Reply]]:
     return "", []
 
 
+def addressed_to(who: Person, reply: Reply) -> Reply:
+    """A private reply to a button press that must go to the whole chat, headed with (and pinging)
+    the name of the user it is for.
+
+    >>> addressed_to(Person("7", "Bob"), Reply("Resign game #1?", private=True)).text
+    'Bob: Resign game #1?'
+    """
+    return replace(reply, text=f"{who.name}: {reply.text}", mentions=(who, *reply.mentions))
+
+
 def menu(language: str) -> list[BotCommand]:
     """The command menu in `language` ("en" or "fi"), from `bot.commands.COMMANDS`."""
     return [BotCommand(spec.name, spec.fi if language == "fi" else spec.en) for spec in COMMANDS]
@@ -253,7 +264,11 @@ class TelegramAdapter:
         app.add_handler(MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self._on_message))
         app.add_handler(CallbackQueryHandler(self._on_button))
         app.add_error_handler(self._on_error)
-        await app.initialize()
+        try:
+            await app.initialize()  # getMe: fails here on a wrong token or an unreachable server
+        except BaseException:
+            await app.bot.shutdown()
+            raise
         self._app = app
         try:
             await self._register_commands()
@@ -345,7 +360,9 @@ class TelegramAdapter:
         thread = None
         if isinstance(query.message, Message) and query.message.is_topic_message:
             thread = query.message.message_thread_id
-        await self.deliver([r for r in replies if r not in shown], chat.id, thread=thread)
+        presser = person(query.from_user)
+        rest = [addressed_to(presser, r) if r.private else r for r in replies if r not in shown]
+        await self.deliver(rest, chat.id, thread=thread)
 
     async def _answer(self, answering: Any) -> None:
         try:

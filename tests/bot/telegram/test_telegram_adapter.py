@@ -286,6 +286,37 @@ def test_a_token_is_required(token: str | None) -> None:
         TelegramAdapter(ScriptedService(), TelegramConfig(token=token))
 
 
+async def test_a_wrong_token_fails_start_cleanly(fake: FakeTelegram) -> None:
+    from telegram.error import InvalidToken
+
+    adapter = TelegramAdapter(ScriptedService(), TelegramConfig(
+        token="1:WRONG", base_url=fake.base_url, base_file_url=fake.base_file_url))
+    with pytest.raises(InvalidToken):
+        await adapter.start()
+    await adapter.close()  # harmless after a failed start
+    assert fake.calls == []  # the fake answered 401 Unauthorized to getMe; nothing else was tried
+
+
+async def test_private_reply_with_buttons_to_a_press_names_the_presser(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    def script(event: Event) -> list[Reply]:
+        if event.button:
+            return [Reply(text="Resign game #3?", private=True, kind="confirm",
+                          buttons=(Button("rsc:3", "Yes, resign", "danger"),))]
+        return [Reply(text="board", buttons=(Button("res:3", "Resign"),))]
+
+    await start_adapter(ScriptedService(script))
+    fake.send_text(GROUP, BOB, "/board")
+    board = await fake.wait_for("sendMessage")
+    fake.press(BOB, board.result, "res:3")
+    confirm = await fake.wait_for("sendMessage", count=2)
+    assert (await fake.wait_for("answerCallbackQuery")).params.get("text") is None
+    assert confirm.words == "Bob: Resign game #3?"
+    assert confirm.buttons == [("Yes, resign", "rsc:3")]
+    assert confirm.params["entities"][0]["user"]["id"] == BOB["id"]
+
+
 async def test_close_is_quick_while_long_polling(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
