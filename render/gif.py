@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from engine import Board
-from render.board import draw_board
+from render.board import draw_board, palette_for
 from render.theme import Theme
 
 GIF_SIZE = 480
@@ -28,6 +28,8 @@ def render_game_gif(
 ) -> bytes:
     """A replay of `board`'s game as GIF bytes: the position after ply `start`, then one frame per move
     up to ply `stop` (default: the last move), each with that move highlighted and named in a caption.
+    All frames share one palette with a free index, so the GIF writer stores each frame as the few
+    pixels that changed.
 
     The game is replayed from `board.start_fen` through `board.move_stack`; `title` (for example the
     players) is an extra caption line on every frame. The first and last frames stay longer.
@@ -61,7 +63,7 @@ def render_game_gif(
         replay.push(move)
         frames.append(frame())
 
-    palette = _palette(frames)
+    palette = palette_for(variant.name, size, theme)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     durations = [frame_ms] * len(indexed)
     durations[0] = first_ms
@@ -71,18 +73,3 @@ def render_game_gif(
     indexed[0].save(out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0,
                     optimize=True)
     return out.getvalue()
-
-
-def _palette(frames: list[Image.Image]) -> Image.Image:
-    """One palette for every frame, from a sample of frames (first, last and a few between).
-
-    It holds at most 255 colours, leaving one index free: the GIF writer then marks pixels that did not
-    change since the previous frame transparent, which makes each frame small.
-    """
-    step = max(1, len(frames) // 4)
-    sample = [*frames[::step], frames[-1]]
-    w, h = sample[0].size
-    sheet = Image.new("RGB", (w, h * len(sample)))
-    for i, f in enumerate(sample):
-        sheet.paste(f, (0, i * h))
-    return sheet.quantize(255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
