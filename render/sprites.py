@@ -13,7 +13,7 @@ SUPERSAMPLE = 4
 RADIUS = 0.35  # radius of a piece's face, as a fraction of a square
 THICKNESS = 0.06  # height of one disc's edge below its face
 KING_LIFT = 0.02  # how much higher a king's face is than a man's
-CROWN = 0.62  # half-width of the crown mark, as a fraction of the face radius
+CROWN = 0.72  # half-width of the crown mark, as a fraction of the face radius
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -57,10 +57,11 @@ def piece(style: PieceStyle, square: int, king: bool, outline: float, alpha: flo
         _slab(d, cx, cy, r + ow, t, style.outline)
         _slab(d, cx, cy, r, t, style.side)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.face)
-    ring = 0.68 * r
-    d.ellipse((cx - ring, top - ring, cx + ring, top + ring), outline=style.ring, width=round(0.03 * big))
     if king:
         _crown(d, cx, top, CROWN * r, style)
+    else:
+        ring = 0.68 * r
+        d.ellipse((cx - ring, top - ring, cx + ring, top + ring), outline=style.ring, width=round(0.03 * big))
     sprite = _shrink(im, square, square)
     if alpha < 1.0:
         sprite.putalpha(sprite.getchannel("A").point(lambda v: round(v * alpha)))
