@@ -59,6 +59,8 @@ class Layout:
 
     def box(self, square: int) -> tuple[int, int, int, int]:
         """(left, top, right, bottom) pixels of a playing square; right and bottom are exclusive."""
+        if not 1 <= square <= len(self.cells):
+            raise ValueError(f"{square} is not a square of the {self.variant} board (1-{len(self.cells)})")
         x, y = self.cell_xy(*self.cells[square - 1])
         return x, y, x + self.square, y + self.square
 

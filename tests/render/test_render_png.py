@@ -231,3 +231,17 @@ def test_rendering_leaves_the_board_alone() -> None:
     fen, stack = board.fen(), list(board.move_stack)
     render_board(board, moves_from=15, caption="x")
     assert board.fen() == fen and board.move_stack == stack
+
+
+@pytest.mark.parametrize("options", [{"highlights": (0,)}, {"highlights": (33,)}, {"moves_from": 40}])
+def test_squares_off_the_board_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="not a square"):
+        render_board(Board("english"), **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [96, 160])
+def test_tiny_pictures_still_work(size: int) -> None:
+    board = Board("international")
+    board.push(next(iter(board.legal_moves)))
+    image = decode(render_board(board, size=size, moves_from=19, caption=caption_for(board)))
+    assert image.width == size
