@@ -269,8 +269,21 @@ def _with_caption(image: Image.Image, caption: str, colours: Theme) -> Image.Ima
     out = Image.new("RGB", (w, image.height + strip), colours.caption_bg)
     out.paste(image, (0, 0))
     d = ImageDraw.Draw(out)
-    f = sprites.font(round(line_h * 0.58))
+    f, wide = sprites.caption_font(round(line_h * 0.55))
+    if not wide:
+        lines = [sprites.ascii_fold(line) for line in lines]
+    room = w - 2 * line_h // 3
+    lines = [_fit(line, f, room, "…" if wide else "...") for line in lines]
     for i, text in enumerate(lines):
         d.text((w // 2, image.height + line_h // 6 + i * line_h + line_h // 2), text, fill=colours.caption_fg,
                font=f, anchor="mm")
     return out
+
+
+def _fit(text: str, f: sprites.Font, room: float, ellipsis: str) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `room` pixels."""
+    if f.getlength(text) <= room:
+        return text
+    while text and f.getlength(text + ellipsis) > room:
+        text = text[:-1]
+    return text.rstrip() + ellipsis

@@ -3,6 +3,7 @@ per size and theme."""
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -22,6 +23,35 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 def font(px: int) -> Font:
     """Pillow's built-in scalable font at `px` pixels."""
     return ImageFont.load_default(size=px)
+
+
+# Fonts with wide coverage (names like "Jääskeläinen" or "Łukasz") that many systems have; the first
+# one found draws captions. Pillow's built-in font covers ASCII only.
+CAPTION_FONTS = ("DejaVuSans.ttf", "NotoSans-Regular.ttf", "LiberationSans-Regular.ttf", "Arial.ttf",
+                 "arial.ttf", "Helvetica.ttc")
+
+
+@lru_cache(maxsize=16)
+def caption_font(px: int) -> tuple[Font, bool]:
+    """A font for caption text at `px` pixels, and whether it is a system font with wide coverage
+    (False: Pillow's built-in ASCII font; then pass text through `ascii_fold`)."""
+    for name in CAPTION_FONTS:
+        try:
+            return ImageFont.truetype(name, px), True
+        except OSError:
+            continue
+    return font(px), False
+
+
+def ascii_fold(text: str) -> str:
+    """Text the built-in font can draw: accents dropped ("ä" -> "a"), dashes made plain.
+
+    >>> ascii_fold("Jääskeläinen – Øystein")
+    'Jaaskelainen - Oystein'
+    """
+    text = text.replace("–", "-").replace("—", "-").replace("Ø", "O").replace("ø", "o").replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _shrink(big: Image.Image, w: int, h: int) -> Image.Image:

@@ -245,3 +245,29 @@ def test_tiny_pictures_still_work(size: int) -> None:
     board.push(next(iter(board.legal_moves)))
     image = decode(render_board(board, size=size, moves_from=19, caption=caption_for(board)))
     assert image.width == size
+
+
+def test_long_or_non_latin_captions_fit() -> None:
+    board = Board("english")
+    long_name = "Jääskeläinen-Łukasiewicz " * 6
+    image = decode(render_board(board, caption=caption_for(board, white=long_name, black="Øystein")))
+    assert image.width == DEFAULT_SIZE
+    theme = theme_for("english")
+    # The strip's left and right edges stay background: the text was cut short to fit.
+    for y in range(DEFAULT_SIZE, image.height):
+        assert near(pixel(image, (3, y)), theme.caption_bg)
+        assert near(pixel(image, (DEFAULT_SIZE - 4, y)), theme.caption_bg)
+
+
+def test_caption_without_system_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only Pillow's built-in ASCII font, accents are dropped instead of drawn as boxes."""
+    from render import sprites
+
+    monkeypatch.setattr(sprites, "CAPTION_FONTS", ("no-such-font.ttf",))
+    sprites.caption_font.cache_clear()
+    try:
+        assert sprites.caption_font(20)[1] is False
+        image = decode(render_board(Board("italian"), caption="Jääskeläinen – Øystein " * 4))
+        assert image.height > DEFAULT_SIZE
+    finally:
+        sprites.caption_font.cache_clear()
