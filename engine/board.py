@@ -10,8 +10,16 @@ from engine.fen import format_fen, parse_fen
 from engine.types import Color, Move, Outcome, Piece
 from engine.variants import Variant, get_variant
 
-# A snapshot of everything push() changes: white, black, kings, turn, quiet plies, endgame (class, plies).
-_State = tuple[int, int, int, Color, int, tuple[int, int, int] | None, int]
+_Legal = dict[Move, "movegen.RawMove"]
+# A snapshot of everything push() changes: white, black, kings, turn, quiet plies, endgame (class,
+# plies), and the legal moves of the position (so that pop() need not generate them again).
+_Key = tuple[int, int, int, Color]
+# Occurrences of the positions since the last man move or capture (None: only the current one, once;
+# nothing before an irreversible move can occur again).
+_Reps = dict[_Key, int] | None
+_State = tuple[int, int, int, Color, int, tuple[int, int, int] | None, int, _Legal | None, _Reps]
+# Plain moves of each variant, made once and shared: raw (path bits, ()) -> Move.
+_PLAIN: dict[tuple[str, movegen.RawMove], Move] = {}
 
 
 class LegalMoves:
@@ -21,13 +29,14 @@ class LegalMoves:
         self._board = board
 
     def __iter__(self) -> Iterator[Move]:
+        # safe while pushing: a cached dict is never changed, only replaced
         return iter(self._board._legal())
 
     def __len__(self) -> int:
-        return len(self._board._legal())
+        return self._board._count_legal()
 
     def __bool__(self) -> bool:
-        return bool(self._board._legal())
+        return self._board._count_legal() > 0
 
     def __contains__(self, move: object) -> bool:
         return move in self._board._legal()
@@ -51,6 +60,8 @@ class Board:
     def __init__(self, variant: str | Variant = "english", fen: str | None = None) -> None:
         self.variant: Variant = get_variant(variant)
         self._geo = self.variant.geometry
+        self._gen = movegen.generator(self.variant)
+        self._view = LegalMoves(self)
         self.set_fen(fen or self.variant.start_fen())
 
     # -- setting up -------------------------------------------------------------------------------------
@@ -79,17 +90,26 @@ class Board:
         self._endgame = self._endgame_class()
         self._stack: list[_State] = []
         self.move_stack: list[Move] = []
-        self._repetitions: dict[tuple[int, int, int, Color], int] = {self._key(): 1}
-        self._cache: list[Move] | None = None
+        self._repetitions: _Reps = None
+        self._cache: _Legal | None = None
         self.start_fen = self.fen()
 
     def copy(self) -> Board:
         """An independent board with the same position and history."""
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
-        other._stack = list(self._stack)
+        other._view = LegalMoves(other)
+        # the repetition tables are changed in place while current: give the copy its own
+        copies: dict[int, dict[_Key, int]] = {}
+
+        def own(reps: _Reps) -> _Reps:
+            if reps is None:
+                return None
+            return copies.setdefault(id(reps), dict(reps))
+
+        other._stack = [(*state[:8], own(state[8])) for state in self._stack]
         other.move_stack = list(self.move_stack)
-        other._repetitions = dict(self._repetitions)
+        other._repetitions = own(self._repetitions)
         return other
 
     # -- reading the position ---------------------------------------------------------------------------
@@ -135,22 +155,44 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the side to move (captures only when one exists)."""
-        return LegalMoves(self)
+        return self._view
 
-    def _legal(self) -> list[Move]:
+    def _legal(self) -> _Legal:
+        """The legal moves with their raw form, in generation order (cached per position)."""
         if self._cache is None:
-            own, opp, kings = self.bitboards()
-            raw = movegen.legal_raw(self.variant, own, opp, kings, self.turn is Color.WHITE)
-            self._cache = [self._to_move(m) for m in raw]
+            if self.turn is Color.WHITE:
+                raws = self._gen.legal(self._white, self._black, self._kings, True)
+            else:
+                raws = self._gen.legal(self._black, self._white, self._kings, False)
+            cache: _Legal = {}
+            name = self.variant.name
+            for raw in raws:
+                if raw[1]:
+                    cache[self._to_move(raw)] = raw
+                    continue
+                key = (name, raw)
+                move = _PLAIN.get(key)
+                if move is None:
+                    move = _PLAIN[key] = self._to_move(raw)
+                cache[move] = raw
+            self._cache = cache
         return self._cache
+
+    def _count_legal(self) -> int:
+        if self._cache is not None:
+            return len(self._cache)
+        gen = self._gen
+        if self.turn is Color.WHITE:
+            own, opp, white = self._white, self._black, True
+        else:
+            own, opp, white = self._black, self._white, False
+        if gen.can_capture(own, opp, self._kings, white):
+            return len(self._legal())
+        return gen.count_quiet(own, opp, self._kings, white)
 
     def _to_move(self, raw: movegen.RawMove) -> Move:
         sq = self._geo.square_of
         return Move(tuple(sq[b] for b in raw[0]), tuple(sq[b] for b in raw[1]))
-
-    def _to_raw(self, move: Move) -> movegen.RawMove:
-        bit = self._geo.bit_of
-        return tuple(bit[s] for s in move.path), tuple(bit[s] for s in move.captures)
 
     def legal_equivalent(self, move: Move) -> Move | None:
         """The legal move with the same start, end and captured pieces as `move`, if any."""
@@ -166,47 +208,68 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move (a capture may be given by any of its equivalent paths)."""
-        legal = self.legal_equivalent(move)
-        if legal is None:
-            raise IllegalMoveError(str(move), Reason.NOT_LEGAL, f"{move} is not legal here")
-        self._play(legal)
-
-    def _play(self, move: Move) -> None:
+        legal = self._cache if self._cache is not None else self._legal()
+        raw = legal.get(move)
+        if raw is None:
+            equivalent = self.legal_equivalent(move)
+            if equivalent is None:
+                raise IllegalMoveError(str(move), Reason.NOT_LEGAL, f"{move} is not legal here")
+            move, raw = equivalent, legal[equivalent]
+        white, black, kings, turn = self._white, self._black, self._kings, self.turn
+        reps = self._repetitions
         self._stack.append(
-            (self._white, self._black, self._kings, self.turn, self._quiet, self._endgame,
-             self._endgame_plies)
-        )
-        own, opp, kings = self.bitboards()
-        white = self.turn is Color.WHITE
-        was_king = bool(kings & (1 << self._geo.bit_of[move.start]))
-        own, opp, kings = movegen.apply_raw(self.variant, own, opp, kings, white, self._to_raw(move))
-        if white:
-            self._white, self._black = own, opp
+            (white, black, kings, turn, self._quiet, self._endgame, self._endgame_plies, legal, reps))
+        path, caps = raw
+        frm = 1 << path[0]
+        to = 1 << path[-1]
+        capmask = 0
+        for c in caps:
+            capmask |= 1 << c
+        if kings & frm:
+            kings = (kings & ~(frm | capmask)) | to
+            self._quiet = 0 if caps else self._quiet + 1
         else:
-            self._black, self._white = own, opp
-        self._kings = kings
-        self.turn = self.turn.other
-        self._quiet = self._quiet + 1 if was_king and not move.captures else 0
-        if self.variant.endgame_rule:
+            kings &= ~capmask
+            if to & (self._geo.top_row if turn is Color.WHITE else self._geo.bottom_row):
+                kings |= to
+            self._quiet = 0
+        if turn is Color.WHITE:
+            white = (white ^ frm) | to
+            black &= ~capmask
+            turn = Color.BLACK
+        else:
+            black = (black ^ frm) | to
+            white &= ~capmask
+            turn = Color.WHITE
+        self._white, self._black, self._kings, self.turn = white, black, kings, turn
+        if self.variant.endgame_rule and (white | black).bit_count() <= 4:
             before = self._endgame
             self._endgame = self._endgame_class()
             self._endgame_plies = self._endgame_plies + 1 if self._endgame == before and before else 0
         self.move_stack.append(move)
-        key = self._key()
-        self._repetitions[key] = self._repetitions.get(key, 0) + 1
+        if self._quiet:
+            key = (white, black, kings, turn)
+            if reps is None:
+                self._repetitions = {self._stack[-1][:4]: 1, key: 1}
+            else:
+                reps[key] = reps.get(key, 0) + 1
+        else:
+            self._repetitions = None
         self._cache = None
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        key = self._key()
-        count = self._repetitions[key] - 1
-        if count:
-            self._repetitions[key] = count
-        else:
-            del self._repetitions[key]
+        state = self._stack.pop()
+        reps = self._repetitions
+        if reps is not None and reps is state[8]:  # a king move counted in place: uncount it
+            key = (self._white, self._black, self._kings, self.turn)
+            count = reps[key]
+            if count > 1:
+                reps[key] = count - 1
+            else:
+                del reps[key]
         (self._white, self._black, self._kings, self.turn, self._quiet, self._endgame,
-         self._endgame_plies) = self._stack.pop()
-        self._cache = None
+         self._endgame_plies, self._cache, self._repetitions) = state
         return self.move_stack.pop()
 
     def parse_move(self, text: str) -> Move:
@@ -226,6 +289,8 @@ class Board:
 
     def repetitions(self) -> int:
         """How many times the current position (with the side to move) has occurred."""
+        if self._repetitions is None:
+            return 1
         return self._repetitions.get(self._key(), 0)
 
     @property
@@ -258,7 +323,7 @@ class Board:
 
     def outcome(self) -> Outcome | None:
         """How the game has ended by the rules, or None while it goes on (claims do not end it)."""
-        if not self._legal():
+        if not self._count_legal():
             return Outcome(self.turn.other, "no_moves")
         if self.variant.automatic_draws:
             reason = self._draw_reason()
@@ -272,7 +337,7 @@ class Board:
 
     def claimable_draw(self) -> str | None:
         """A draw the side to move may claim (English): "threefold" or "forty_moves"; else None."""
-        if self.variant.automatic_draws or not self._legal():
+        if self.variant.automatic_draws or not self._count_legal():
             return None
         return self._draw_reason()
 

@@ -3,17 +3,33 @@
 A position is three integers (``own``, ``opp`` and ``kings``, from the side to move's point of view) and
 the mover's colour. A raw move is ``(path, caps)``: the bits the piece stands on, start to end, and the
 bits it captures, in order. Compulsory capture and the capture-choice rules live here and nowhere else.
+
+Each variant gets its own `Generator`, built once, whose functions close over that variant's constants
+(shifts, masks, tables): plain Python, but without attribute lookups on the hot paths.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
 from engine.variants import Variant
 
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
+Position = tuple[int, int, int, bool]  # own, opp, kings, white to move
 
-UP = (0, 1)
-DOWN = (2, 3)
-ALL = (0, 1, 2, 3)
+
+@dataclass(frozen=True)
+class Generator:
+    """The move functions of one variant; every function takes (own, opp, kings, white)."""
+
+    quiet_moves: Callable[[int, int, int, bool], list[RawMove]]
+    count_quiet: Callable[[int, int, int, bool], int]
+    can_capture: Callable[[int, int, int, bool], bool]
+    capture_sequences: Callable[[int, int, int, bool], list[RawMove]]
+    legal: Callable[[int, int, int, bool], list[RawMove]]
+    perft: Callable[[int, int, int, bool, int], int]
 
 
 def _bits(x: int) -> list[int]:
@@ -25,177 +41,270 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def quiet_moves(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-    """Non-capturing moves of the side to move."""
+@cache
+def generator(v: Variant) -> Generator:
+    """The move functions of a variant (built once)."""
     g = v.geometry
-    empty = g.mask & ~(own | opp)
-    men = own & ~kings
-    out: list[RawMove] = []
-    for d in UP if white else DOWN:
-        step = g.steps[d]
-        targets = (men >> -step if step < 0 else men << step) & empty
-        for to in _bits(targets):
-            out.append(((to - step, to), ()))
-    own_kings = own & kings
-    if own_kings:
-        rays = g.rays
-        for frm in _bits(own_kings):
+    mask = g.mask
+    near, far = g.half, g.half + 1  # the two diagonal shift widths
+    top, bottom = g.top_row, g.bottom_row
+    neighbour = g.neighbour
+    rays = g.rays
+    square_of = g.square_of
+    flying = v.flying_kings
+    backward = v.men_capture_backward
+    men_take_kings = v.men_capture_kings
+    ends_on_promotion = v.promotion_ends_capture
+    rule = v.capture_rule
+    up_dirs, down_dirs, all_dirs = (0, 1), (2, 3), (0, 1, 2, 3)
+
+    def quiet_moves(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        out: list[RawMove] = []
+        if white:
+            for shift in (far, near):
+                t = (men >> shift) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    to = low.bit_length() - 1
+                    out.append(((to + shift, to), ()))
+        else:
+            for shift in (near, far):
+                t = (men << shift) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    to = low.bit_length() - 1
+                    out.append(((to - shift, to), ()))
+        own_kings = own & kings
+        while own_kings:
+            low = own_kings & -own_kings
+            own_kings ^= low
+            frm = low.bit_length() - 1
             for ray in rays[frm]:
                 for to in ray:
                     if not (empty >> to) & 1:
                         break
                     out.append(((frm, to), ()))
-                    if not v.flying_kings:
+                    if not flying:
                         break
-    return out
+        return out
 
-
-def count_quiet(v: Variant, own: int, opp: int, kings: int, white: bool) -> int:
-    """How many non-capturing moves there are, without building them."""
-    g = v.geometry
-    empty = g.mask & ~(own | opp)
-    men = own & ~kings
-    n = 0
-    for d in UP if white else DOWN:
-        step = g.steps[d]
-        n += ((men >> -step if step < 0 else men << step) & empty).bit_count()
-    own_kings = own & kings
-    if own_kings:
-        if v.flying_kings:
-            for frm in _bits(own_kings):
-                for ray in g.rays[frm]:
-                    for to in ray:
-                        if not (empty >> to) & 1:
-                            break
-                        n += 1
+    def count_quiet(own: int, opp: int, kings: int, white: bool) -> int:
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        if white:
+            n = ((men >> far) & empty).bit_count() + ((men >> near) & empty).bit_count()
         else:
-            for step in g.steps:
-                n += ((own_kings >> -step if step < 0 else own_kings << step) & empty).bit_count()
-    return n
+            n = ((men << near) & empty).bit_count() + ((men << far) & empty).bit_count()
+        own_kings = own & kings
+        if own_kings:
+            if flying:
+                while own_kings:
+                    low = own_kings & -own_kings
+                    own_kings ^= low
+                    for ray in rays[low.bit_length() - 1]:
+                        for to in ray:
+                            if not (empty >> to) & 1:
+                                break
+                            n += 1
+            else:
+                n += (((own_kings >> far) & empty).bit_count() + ((own_kings >> near) & empty).bit_count()
+                      + ((own_kings << near) & empty).bit_count()
+                      + ((own_kings << far) & empty).bit_count())
+        return n
 
+    def capturers(own: int, opp: int, kings: int, white: bool) -> int:
+        """Own pieces with a first jump (every king when kings fly: they are checked one by one)."""
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        victims = opp if men_take_kings else opp & ~kings
+        up = ((victims << far) & (empty << 2 * far)) | ((victims << near) & (empty << 2 * near))
+        down = ((victims >> near) & (empty >> 2 * near)) | ((victims >> far) & (empty >> 2 * far))
+        if backward:
+            found = men & (up | down)
+        else:
+            found = men & (up if white else down)
+        own_kings = own & kings
+        if own_kings:
+            if flying:
+                found |= own_kings
+            else:
+                found |= own_kings & (
+                    ((opp << far) & (empty << 2 * far)) | ((opp << near) & (empty << 2 * near))
+                    | ((opp >> near) & (empty >> 2 * near)) | ((opp >> far) & (empty >> 2 * far)))
+        return found
 
-def can_capture(v: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
-    """Whether the side to move has any capture (a quick test with shifts)."""
-    g = v.geometry
-    empty = g.mask & ~(own | opp)
-    men = own & ~kings
-    victims_of_men = opp if v.men_capture_kings else opp & ~kings
-    dirs = ALL if v.men_capture_backward else (UP if white else DOWN)
-    for d in dirs:
-        step = g.steps[d]
-        if step < 0:
-            if ((((men >> -step) & victims_of_men) >> -step) & empty):
-                return True
-        elif ((((men << step) & victims_of_men) << step) & empty):
-            return True
-    own_kings = own & kings
-    if not own_kings:
-        return False
-    if not v.flying_kings:
-        for step in g.steps:
-            if step < 0:
-                if (((own_kings >> -step) & opp) >> -step) & empty:
+    def can_capture(own: int, opp: int, kings: int, white: bool) -> bool:
+        found = capturers(own, opp, kings, white)
+        if not flying or found & ~kings:
+            return bool(found)
+        empty = mask & ~(own | opp)
+        while found:
+            low = found & -found
+            found ^= low
+            for ray in rays[low.bit_length() - 1]:
+                n = len(ray)
+                i = 0
+                while i < n and (empty >> ray[i]) & 1:
+                    i += 1
+                if i + 1 < n and (opp >> ray[i]) & 1 and (empty >> ray[i + 1]) & 1:
                     return True
-            elif (((own_kings << step) & opp) << step) & empty:
-                return True
         return False
-    for frm in _bits(own_kings):
-        for ray in g.rays[frm]:
-            for i, sq in enumerate(ray):
-                if (empty >> sq) & 1:
+
+    def capture_sequences(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+        promo = top if white else bottom
+        men_dirs = all_dirs if backward else (up_dirs if white else down_dirs)
+        man_victims = opp if men_take_kings else opp & ~kings
+        out: list[RawMove] = []
+
+        def man_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
+            found = False
+            here = neighbour[pos]
+            for d in men_dirs:
+                mid = here[d]
+                if mid < 0 or not (man_victims >> mid) & 1 or (taken >> mid) & 1:
                     continue
-                if (opp >> sq) & 1 and i + 1 < len(ray) and (empty >> ray[i + 1]) & 1:
-                    return True
-                break
-    return False
-
-
-def capture_sequences(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-    """Every complete capture sequence, before the capture-choice rule is applied."""
-    g = v.geometry
-    neighbour = g.neighbour
-    rays = g.rays
-    promo = g.top_row if white else g.bottom_row
-    men_dirs = ALL if v.men_capture_backward else (UP if white else DOWN)
-    man_victims = opp if v.men_capture_kings else opp & ~kings
-    ends_on_promotion = v.promotion_ends_capture
-    out: list[RawMove] = []
-
-    def man_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
-        found = False
-        nb = neighbour
-        for d in men_dirs:
-            mid = nb[pos][d]
-            if mid < 0 or not (man_victims >> mid) & 1 or (taken >> mid) & 1:
-                continue
-            land = nb[mid][d]
-            if land < 0 or not (empty >> land) & 1:
-                continue
-            found = True
-            path.append(land)
-            caps.append(mid)
-            if ends_on_promotion and (promo >> land) & 1:
-                out.append((tuple(path), tuple(caps)))
-            else:
-                man_jumps(land, empty, taken | (1 << mid), path, caps)
-            path.pop()
-            caps.pop()
-        if not found and caps:
-            out.append((tuple(path), tuple(caps)))
-
-    def king_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
-        found = False
-        for d in ALL:
-            mid = neighbour[pos][d]
-            if mid < 0 or not (opp >> mid) & 1 or (taken >> mid) & 1:
-                continue
-            land = neighbour[mid][d]
-            if land < 0 or not (empty >> land) & 1:
-                continue
-            found = True
-            path.append(land)
-            caps.append(mid)
-            king_jumps(land, empty, taken | (1 << mid), path, caps)
-            path.pop()
-            caps.pop()
-        if not found and caps:
-            out.append((tuple(path), tuple(caps)))
-
-    def flying_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
-        found = False
-        for ray in rays[pos]:
-            n = len(ray)
-            i = 0
-            while i < n and (empty >> ray[i]) & 1:
-                i += 1
-            if i >= n:
-                continue
-            mid = ray[i]
-            if not (opp >> mid) & 1 or (taken >> mid) & 1:
-                continue
-            j = i + 1
-            caps.append(mid)
-            while j < n and (empty >> ray[j]) & 1:
+                land = neighbour[mid][d]
+                if land < 0 or not (empty >> land) & 1:
+                    continue
                 found = True
-                path.append(ray[j])
-                flying_jumps(ray[j], empty, taken | (1 << mid), path, caps)
+                path.append(land)
+                caps.append(mid)
+                if ends_on_promotion and (promo >> land) & 1:
+                    out.append((tuple(path), tuple(caps)))
+                else:
+                    man_jumps(land, empty, taken | (1 << mid), path, caps)
                 path.pop()
-                j += 1
-            caps.pop()
-        if not found and caps:
-            out.append((tuple(path), tuple(caps)))
+                caps.pop()
+            if not found and caps:
+                out.append((tuple(path), tuple(caps)))
 
-    base_empty = g.mask & ~(own | opp)
-    for frm in _bits(own):
-        empty = base_empty | (1 << frm)
-        if (kings >> frm) & 1:
-            if v.flying_kings:
-                flying_jumps(frm, empty, 0, [frm], [])
+        def king_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
+            found = False
+            here = neighbour[pos]
+            for d in all_dirs:
+                mid = here[d]
+                if mid < 0 or not (opp >> mid) & 1 or (taken >> mid) & 1:
+                    continue
+                land = neighbour[mid][d]
+                if land < 0 or not (empty >> land) & 1:
+                    continue
+                found = True
+                path.append(land)
+                caps.append(mid)
+                king_jumps(land, empty, taken | (1 << mid), path, caps)
+                path.pop()
+                caps.pop()
+            if not found and caps:
+                out.append((tuple(path), tuple(caps)))
+
+        def flying_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
+            found = False
+            for ray in rays[pos]:
+                n = len(ray)
+                i = 0
+                while i < n and (empty >> ray[i]) & 1:
+                    i += 1
+                if i >= n:
+                    continue
+                mid = ray[i]
+                if not (opp >> mid) & 1 or (taken >> mid) & 1:
+                    continue
+                j = i + 1
+                caps.append(mid)
+                while j < n and (empty >> ray[j]) & 1:
+                    found = True
+                    path.append(ray[j])
+                    flying_jumps(ray[j], empty, taken | (1 << mid), path, caps)
+                    path.pop()
+                    j += 1
+                caps.pop()
+            if not found and caps:
+                out.append((tuple(path), tuple(caps)))
+
+        base_empty = mask & ~(own | opp)
+        pieces = capturers(own, opp, kings, white)
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            frm = low.bit_length() - 1
+            empty = base_empty | low
+            if kings & low:
+                if flying:
+                    flying_jumps(frm, empty, 0, [frm], [])
+                else:
+                    king_jumps(frm, empty, 0, [frm], [])
             else:
-                king_jumps(frm, empty, 0, [frm], [])
-        else:
-            man_jumps(frm, empty, 0, [frm], [])
-    return out
+                man_jumps(frm, empty, 0, [frm], [])
+        return out
+
+    def choose(seqs: list[RawMove], kings: int) -> list[RawMove]:
+        if rule == "most":
+            best = max(len(c) for _, c in seqs)
+            seqs = [s for s in seqs if len(s[1]) == best]
+        elif rule == "italian":
+            ranks = [italian_rank(s, kings) for s in seqs]
+            top_rank = max(ranks)
+            seqs = [s for s, r in zip(seqs, ranks, strict=True) if r == top_rank]
+        return _dedupe(seqs, square_of)
+
+    def legal(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+        if can_capture(own, opp, kings, white):
+            return choose(capture_sequences(own, opp, kings, white), kings)
+        return quiet_moves(own, opp, kings, white)
+
+    def perft(own: int, opp: int, kings: int, white: bool, depth: int) -> int:
+        if can_capture(own, opp, kings, white):
+            moves = choose(capture_sequences(own, opp, kings, white), kings)
+            if depth == 1:
+                return len(moves)
+            total = 0
+            for path, caps in moves:
+                frm = 1 << path[0]
+                to = 1 << path[-1]
+                capmask = 0
+                for c in caps:
+                    capmask |= 1 << c
+                if kings & frm:
+                    new_kings = (kings & ~(frm | capmask)) | to
+                else:
+                    new_kings = kings & ~capmask
+                    if to & (top if white else bottom):
+                        new_kings |= to
+                total += perft(opp & ~capmask, (own ^ frm) | to, new_kings, not white, depth - 1)
+            return total
+        if depth == 1:
+            return count_quiet(own, opp, kings, white)
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        total = 0
+        promo = top if white else bottom
+        for shift in (far, near):
+            t = (men >> shift) & empty if white else (men << shift) & empty
+            while t:
+                to = t & -t
+                t ^= to
+                frm = to << shift if white else to >> shift
+                new_kings = kings | to if to & promo else kings
+                total += perft(opp, own ^ frm ^ to, new_kings, not white, depth - 1)
+        own_kings = own & kings
+        while own_kings:
+            frm = own_kings & -own_kings
+            own_kings ^= frm
+            for ray in rays[frm.bit_length() - 1]:
+                for bit in ray:
+                    to = 1 << bit
+                    if not empty & to:
+                        break
+                    total += perft(opp, own ^ frm ^ to, kings ^ frm ^ to, not white, depth - 1)
+                    if not flying:
+                        break
+        return total
+
+    return Generator(quiet_moves, count_quiet, can_capture, capture_sequences, legal, perft)
 
 
 def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
@@ -207,7 +316,7 @@ def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
 
 
 def apply_capture_rule(v: Variant, seqs: list[RawMove], kings: int) -> list[RawMove]:
-    """Keep the sequences the variant's capture-choice rule allows."""
+    """Keep the sequences the variant's capture-choice rule allows (duplicates kept)."""
     if not seqs or v.capture_rule == "free":
         return seqs
     if v.capture_rule == "most":
@@ -218,8 +327,10 @@ def apply_capture_rule(v: Variant, seqs: list[RawMove], kings: int) -> list[RawM
     return [s for s, r in zip(seqs, ranks, strict=True) if r == top]
 
 
-def dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:
+def _dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:
     """One sequence per (start, end, captured set): the one whose square path sorts first."""
+    if len(seqs) < 2:
+        return seqs
     best: dict[tuple[int, int, int], RawMove] = {}
     for seq in seqs:
         path, caps = seq
@@ -233,12 +344,29 @@ def dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:
     return list(best.values())
 
 
+def quiet_moves(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+    """Non-capturing moves of the side to move."""
+    return generator(v).quiet_moves(own, opp, kings, white)
+
+
+def count_quiet(v: Variant, own: int, opp: int, kings: int, white: bool) -> int:
+    """How many non-capturing moves there are, without building them."""
+    return generator(v).count_quiet(own, opp, kings, white)
+
+
+def can_capture(v: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
+    """Whether the side to move has any capture."""
+    return generator(v).can_capture(own, opp, kings, white)
+
+
+def capture_sequences(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+    """Every complete capture sequence, before the capture-choice rule is applied."""
+    return generator(v).capture_sequences(own, opp, kings, white)
+
+
 def legal_raw(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
     """The legal moves: the allowed captures if there are any, otherwise the plain moves."""
-    if can_capture(v, own, opp, kings, white):
-        seqs = apply_capture_rule(v, capture_sequences(v, own, opp, kings, white), kings)
-        return dedupe(seqs, v.geometry.square_of)
-    return quiet_moves(v, own, opp, kings, white)
+    return generator(v).legal(own, opp, kings, white)
 
 
 def apply_raw(
@@ -267,17 +395,4 @@ def perft(v: Variant, own: int, opp: int, kings: int, white: bool, depth: int) -
     """Leaf nodes `depth` plies ahead, identical sequences counted once, bulk-counted at the last ply."""
     if depth == 0:
         return 1
-    if can_capture(v, own, opp, kings, white):
-        seqs = apply_capture_rule(v, capture_sequences(v, own, opp, kings, white), kings)
-        moves = dedupe(seqs, v.geometry.square_of)
-    elif depth == 1:
-        return count_quiet(v, own, opp, kings, white)
-    else:
-        moves = quiet_moves(v, own, opp, kings, white)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        o, p, k = apply_raw(v, own, opp, kings, white, m)
-        total += perft(v, p, o, k, not white, depth - 1)
-    return total
+    return generator(v).perft(own, opp, kings, white, depth)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Color(enum.Enum):
@@ -43,6 +43,13 @@ class Move:
 
     path: tuple[int, ...]
     captures: tuple[int, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.path, self.captures)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def start(self) -> int:

@@ -106,3 +106,31 @@ def test_parsing_square_lists(variant: str, squares: list[int], sep: str) -> Non
 
 def test_piece_is_a_plain_value() -> None:
     assert Piece(Color.WHITE) == Piece(Color.WHITE, king=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(VARIANTS, st.randoms(use_true_random=False), st.integers(0, 60))
+def test_repetition_counts_match_the_history(variant: str, rng: random.Random, copy_at: int) -> None:
+    fen = {"english": "B:WK29,K30,25:BK1,K2,8", "italian": "W:WK29,K30,25:BK1,K2,8",
+           "international": "W:WK46,K47,36:BK4,K5,15"}[variant]
+    board = Board(variant, fen=fen)
+    seen = [board.fen()]
+    copy = None
+    for ply in range(80):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            break
+        board.push(rng.choice(moves))
+        seen.append(board.fen())
+        assert board.repetitions() == seen.count(board.fen())
+        if ply == copy_at:
+            copy = board.copy()
+    if copy is not None:
+        for _ in range(min(10, len(copy.move_stack))):
+            copy.pop()
+        for move in list(copy.legal_moves)[:1]:
+            copy.push(move)
+    while board.move_stack:
+        board.pop()
+        seen.pop()
+        assert board.repetitions() == seen.count(board.fen())

@@ -1,0 +1,94 @@
+"""Perft speed: Tammi against py-draughts 1.10, side by side, counted the same way.
+
+Run: .venv/bin/python benchmarks/bench_perft.py [--english 9] [--international 7]
+py-draughts lives in its own virtual environment (benchmarks/.peer-venv, created on first use).
+Both sides use bulk counting at the last ply, enforce compulsory capture and count identical
+capture sequences once. Two comparisons:
+- public API: Board.legal_moves / push / pop on both libraries;
+- raw generator: Tammi's engine.movegen.perft against py-draughts' internal 10x10 generator
+  (draughts.engines.turbo.perft; py-draughts has no raw 8x8 perft).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engine import Board, Color, movegen
+
+HERE = Path(__file__).parent
+PEER = HERE / ".peer-venv"
+
+
+def peer_python() -> Path:
+    python = PEER / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(PEER)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "py-draughts==1.10.1"], check=True)
+    return python
+
+
+def public_perft(board: Board, depth: int) -> int:
+    if depth == 1:
+        return len(board.legal_moves)
+    total = 0
+    for m in board.legal_moves:
+        board.push(m)
+        total += public_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def tammi(variant: str, depth: int, mode: str) -> list[tuple[int, int, float]]:
+    board = Board(variant)
+    own, opp, kings = board.bitboards()
+    out = []
+    for d in range(1, depth + 1):
+        start = time.perf_counter()
+        if mode == "public":
+            nodes = public_perft(board, d)
+        else:
+            nodes = movegen.perft(board.variant, own, opp, kings, board.turn is Color.WHITE, d)
+        out.append((d, nodes, time.perf_counter() - start))
+    return out
+
+
+def peer(variant: str, depth: int, mode: str) -> list[tuple[int, int, float]]:
+    run = subprocess.run(
+        [str(peer_python()), str(HERE / "peer_perft.py"), variant, str(depth), mode],
+        check=True, capture_output=True, text=True,
+    )
+    rows = [line.split() for line in run.stdout.splitlines()]
+    return [(int(d), int(n), float(t)) for d, n, t in rows]
+
+
+def report(title: str, ours: list[tuple[int, int, float]], theirs: list[tuple[int, int, float]]) -> None:
+    print(f"\n{title}")
+    print(f"{'depth':>5} {'nodes':>10} {'tammi s':>9} {'peer s':>9} {'tammi n/s':>11} {'peer n/s':>10} ratio")
+    for (d, n, t), (_, n2, t2) in zip(ours, theirs, strict=True):
+        mark = "" if n == n2 else f"  (peer counted {n2})"
+        ratio = t2 / t if t else float("nan")
+        print(f"{d:>5} {n:>10} {t:>9.3f} {t2:>9.3f} {n / t if t else 0:>11.0f} "
+              f"{n2 / t2 if t2 else 0:>10.0f} {ratio:5.1f}x{mark}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--english", type=int, default=8)
+    parser.add_argument("--international", type=int, default=6)
+    args = parser.parse_args()
+    for variant, depth in (("english", args.english), ("international", args.international)):
+        report(f"{variant}: public API (legal_moves/push/pop)",
+               tammi(variant, depth, "public"), peer(variant, depth, "public"))
+    report("international: raw generators (movegen.perft vs draughts.engines.turbo.perft)",
+           tammi("international", args.international + 1, "raw"),
+           peer("international", args.international + 1, "turbo"))
+    print(f"\nenglish raw generator (no peer counterpart): "
+          f"{tammi('english', args.english + 1, 'raw')[-1]}")
+
+
+if __name__ == "__main__":
+    main()
