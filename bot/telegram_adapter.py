@@ -8,8 +8,10 @@ caption, an animation or a callback alert. Button presses carry the service's `B
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Protocol
@@ -17,6 +19,7 @@ from urllib.parse import urlparse
 
 from telegram import (
     BotCommand,
+    CallbackQuery,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputFile,
@@ -242,6 +245,7 @@ class TelegramAdapter:
         self._rate_limiter = rate_limiter
         self._app: AnyApplication | None = None
         self._known: dict[str, Person] = {}  # lowercased @username -> person seen in any update
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @property
     def application(self) -> AnyApplication:
@@ -259,6 +263,7 @@ class TelegramAdapter:
             .base_url(self.config.base_url)
             .base_file_url(self.config.base_file_url)
             .rate_limiter(self._rate_limiter or AIORateLimiter(max_retries=5))
+            .concurrent_updates(True)
             .build()
         )
         app.add_handler(MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self._on_message))
@@ -324,6 +329,10 @@ class TelegramAdapter:
         message, user = update.message, update.effective_user
         if message is None or user is None or user.is_bot or message.text is None:
             return
+        async with self._chat_lock(message.chat_id):
+            await self._message(message, user)
+
+    async def _message(self, message: Message, user: User) -> None:
         self._remember(message)
         event = self.message_event(message, user)
         if event is None:
@@ -339,6 +348,11 @@ class TelegramAdapter:
         if query.data is None or query.message is None:
             await self._answer(query.answer())
             return
+        async with self._chat_lock(query.message.chat.id):
+            await self._button(query)
+
+    async def _button(self, query: CallbackQuery) -> None:
+        assert query.message is not None and query.data is not None
         if query.from_user.username:
             self._known[query.from_user.username.lower()] = person(query.from_user)
         chat = query.message.chat
@@ -361,8 +375,17 @@ class TelegramAdapter:
         if isinstance(query.message, Message) and query.message.is_topic_message:
             thread = query.message.message_thread_id
         presser = person(query.from_user)
-        rest = [addressed_to(presser, r) if r.private else r for r in replies if r not in shown]
+        shown_ids = {id(r) for r in shown}
+        rest = [addressed_to(presser, r) if r.private else r for r in replies if id(r) not in shown_ids]
         await self.deliver(rest, chat.id, thread=thread)
+
+    def _chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """The lock that keeps one chat's updates in order while other chats go on (updates are
+        handled concurrently; a handler takes its chat's lock before anything else)."""
+        lock = self._locks.get(chat_id)
+        if lock is None:
+            lock = self._locks[chat_id] = asyncio.Lock()
+        return lock
 
     async def _answer(self, answering: Any) -> None:
         try:

@@ -100,7 +100,9 @@ async def test_plain_messages_and_addressing(
     fake.send_text(private(ALICE), ALICE, "hello")
     fake.send_text(private(ALICE), ALICE, "/start")
     await fake.wait_for("sendMessage", count=5)
-    plain, reply, mention, dm, start = service.events
+    in_group = [e for e in service.events if not e.is_private_chat]  # chats run concurrently
+    plain, reply, mention = in_group
+    dm, start = [e for e in service.events if e.is_private_chat]
     assert (plain.command, plain.text, plain.addressed) == (None, "11-15", False)
     assert (reply.text, reply.addressed) == ("22-18", True)
     assert (mention.text, mention.addressed) == ("9-14", True)
@@ -219,6 +221,29 @@ async def test_code_spans_and_forum_topics(
     assert sent.params["message_thread_id"] == "7"
     assert [(e["type"], e["offset"], e["length"]) for e in sent.params["entities"]] == [
         ("text_mention", 0, 5), ("code", 12, 6), ("code", 30, 3)]  # 🙂 is two UTF-16 units
+
+
+async def test_chats_run_concurrently_and_each_chat_in_order(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    release = asyncio.Event()
+
+    class SlowInGroup(ScriptedService):
+        async def handle(self, event: Event) -> list[Reply]:
+            if not event.is_private_chat and event.text == "slow":
+                await release.wait()
+            return await super().handle(event)
+
+    service = SlowInGroup()
+    await start_adapter(service)
+    fake.send_text(GROUP, ALICE, "slow")
+    fake.send_text(GROUP, ALICE, "after slow")
+    fake.send_text(private(BOB), BOB, "meanwhile")
+    dm = await fake.wait_for("sendMessage")
+    assert dm.words == "got meanwhile"  # the private chat did not wait for the group
+    release.set()
+    await fake.wait_for("sendMessage", count=3)
+    assert [c.words for c in fake.since(0, "sendMessage")] == ["got meanwhile", "got slow", "got after slow"]
 
 
 async def test_flood_limit_is_retried_without_losing_the_reply(
