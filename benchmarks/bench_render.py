@@ -14,9 +14,8 @@ import statistics
 import time
 
 from engine import Board
-from render import DEFAULT_SIZE, GIF_SIZE, caption_for, render_board, render_game_gif
-from render.board import _background, _tile
-from render.sprites import piece, segment
+from render import DEFAULT_SIZE, GIF_SIZE, caption_for, layout, render_board, render_game_gif, sprites
+from render import board as board_module
 
 VARIANTS = ("english", "italian", "international")
 
@@ -45,7 +44,10 @@ def capture_position(game: Board) -> Board:
 
 
 def clear_caches() -> None:
-    for cached in (_background, _tile, piece, segment):
+    """Forget every cached background, palette, sprite, font and layout."""
+    for cached in (board_module._background, board_module._tile, board_module._palette, layout._layout,
+                   sprites.piece, sprites.segment, sprites.dot, sprites.number, sprites.font,
+                   sprites.caption_font):
         cached.cache_clear()
 
 
