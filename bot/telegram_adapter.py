@@ -43,7 +43,7 @@ from telegram.ext import (
 )
 
 from bot.commands import COMMANDS
-from bot.events import Event, Notice, Person, Reply, Service
+from bot.events import Button, Event, Notice, Person, Reply, Service
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,12 @@ FAILURE = {
     "en": "Something went wrong on my side; please try again.",
     "fi": "Jokin meni vikaan minun päässäni; yritä uudelleen.",
 }
+NOT_YOURS = {
+    "en": "This button is for someone else.",
+    "fi": "Tämä painike on jollekulle toiselle.",
+}
+OWNER = "~"  # callback data "rsc:12~1001": only user 1001 may press it
+CALLBACK_LIMIT = 64  # bytes of callback_data
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?=\s|$)")
 
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]
@@ -145,6 +151,25 @@ def formatted(text: str, people: Sequence[Person] = ()) -> tuple[str, list[Messa
             )
         )
     return plain, sorted(entities, key=lambda entity: entity.offset)
+
+
+def language(locale: str | None) -> str:
+    """"fi" for a Finnish locale, else "en" (for the adapter's own few words)."""
+    return "fi" if (locale or "").lower().startswith("fi") else "en"
+
+
+def owned(reply: Reply, user_id: str) -> Reply:
+    """A private reply whose buttons only `user_id` may press (it is shown to the whole chat).
+
+    >>> owned(Reply("Resign game #1?", buttons=(Button("rsc:1", "Yes"),)), "1001").buttons[0].id
+    'rsc:1~1001'
+    """
+    buttons: list[Button] = []
+    for button in reply.buttons:
+        data = f"{button.id}{OWNER}{user_id}"
+        fits = len(data.encode()) <= CALLBACK_LIMIT
+        buttons.append(replace(button, id=data) if fits else button)
+    return replace(reply, buttons=tuple(buttons))
 
 
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
@@ -337,7 +362,8 @@ class TelegramAdapter:
         event = self.message_event(message, user)
         if event is None:
             return
-        replies = await self._handle(event)
+        replies = [owned(r, event.user.user_id) if r.private and r.buttons else r
+                   for r in await self._handle(event)]
         thread = message.message_thread_id if message.is_topic_message else None
         await self.deliver(replies, message.chat_id, quote=message.message_id, thread=thread)
 
@@ -356,11 +382,18 @@ class TelegramAdapter:
         if query.from_user.username:
             self._known[query.from_user.username.lower()] = person(query.from_user)
         chat = query.message.chat
+        data, owner_mark, owner = query.data.rpartition(OWNER)
+        if not owner_mark:
+            data = query.data
+        elif owner != str(query.from_user.id):
+            await self._answer(query.answer(NOT_YOURS[language(query.from_user.language_code)],
+                                            show_alert=True))
+            return
         event = Event(
             platform=PLATFORM,
             channel_id=str(chat.id),
             user=person(query.from_user),
-            button=query.data,
+            button=data,
             locale=query.from_user.language_code,
             addressed=True,
             is_private_chat=chat.type == ChatType.PRIVATE,
@@ -376,7 +409,8 @@ class TelegramAdapter:
             thread = query.message.message_thread_id
         presser = person(query.from_user)
         shown_ids = {id(r) for r in shown}
-        rest = [addressed_to(presser, r) if r.private else r for r in replies if id(r) not in shown_ids]
+        rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
+                for r in replies if id(r) not in shown_ids]
         await self.deliver(rest, chat.id, thread=thread)
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
@@ -401,8 +435,7 @@ class TelegramAdapter:
             return await self.service.handle(event)
         except Exception:
             log.exception("The service failed on %r", event)
-            language = "fi" if (event.locale or "").lower().startswith("fi") else "en"
-            return [Reply(text=FAILURE[language], private=True, kind="error")]
+            return [Reply(text=FAILURE[language(event.locale)], private=True, kind="error")]
 
     def _remember(self, message: Message) -> None:
         """Note who has been seen, so `@username` mentions of them can be resolved later."""

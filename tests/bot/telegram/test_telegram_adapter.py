@@ -331,15 +331,23 @@ async def test_private_reply_with_buttons_to_a_press_names_the_presser(
                           buttons=(Button("rsc:3", "Yes, resign", "danger"),))]
         return [Reply(text="board", buttons=(Button("res:3", "Resign"),))]
 
-    await start_adapter(ScriptedService(script))
+    service = ScriptedService(script)
+    await start_adapter(service)
     fake.send_text(GROUP, BOB, "/board")
     board = await fake.wait_for("sendMessage")
     fake.press(BOB, board.result, "res:3")
     confirm = await fake.wait_for("sendMessage", count=2)
     assert (await fake.wait_for("answerCallbackQuery")).params.get("text") is None
     assert confirm.words == "Bob: Resign game #3?"
-    assert confirm.buttons == [("Yes, resign", "rsc:3")]
+    assert confirm.buttons == [("Yes, resign", "rsc:3~1002")]  # only Bob may press it
     assert confirm.params["entities"][0]["user"]["id"] == BOB["id"]
+    fake.press(ALICE, confirm.result, "rsc:3~1002")
+    refused = await fake.wait_for("answerCallbackQuery", count=2)
+    assert refused.params["text"] == "This button is for someone else."
+    fake.press(BOB, confirm.result, "rsc:3~1002")
+    await fake.wait_for("answerCallbackQuery", count=3)
+    await fake.wait_for("sendMessage", count=3)
+    assert [e.button for e in service.events if e.button] == ["res:3", "rsc:3"]  # Alice's never arrived
 
 
 async def test_close_is_quick_while_long_polling(
