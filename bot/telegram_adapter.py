@@ -53,6 +53,7 @@ TEXT_LIMIT = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096
 CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)  # 1024
 ALERT_LIMIT = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)  # 200
 BUTTONS_PER_ROW = 3
+BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
 COMMAND_NAMES = frozenset(spec.name for spec in COMMANDS)
 # Telegram clients send /start when a user opens the bot; it is the natural place for help.
 ALIASES = {"start": "help"}
@@ -319,10 +320,13 @@ class TelegramAdapter:
                     webhook_url=self.config.webhook_url,
                     secret_token=self.config.secret_token,
                     allowed_updates=list(ALLOWED_UPDATES),
+                    bootstrap_retries=BOOTSTRAP_RETRIES,
                 )
             else:
                 await app.updater.start_polling(
-                    timeout=int(self.poll_timeout), allowed_updates=list(ALLOWED_UPDATES)
+                    timeout=int(self.poll_timeout),
+                    allowed_updates=list(ALLOWED_UPDATES),
+                    bootstrap_retries=BOOTSTRAP_RETRIES,
                 )
         except BaseException:
             await self.close()
