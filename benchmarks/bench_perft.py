@@ -2,6 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_perft.py [--english 9] [--international 7]
 py-draughts lives in its own virtual environment (benchmarks/.peer-venv, created on first use).
+Times are CPU seconds of the counting process (steadier than wall time on a shared machine).
 Both sides use bulk counting at the last ply, enforce compulsory capture and count identical
 capture sequences once. Two comparisons:
 - public API: Board.legal_moves / push / pop on both libraries;
@@ -47,12 +48,12 @@ def tammi(variant: str, depth: int, mode: str) -> list[tuple[int, int, float]]:
     own, opp, kings = board.bitboards()
     out = []
     for d in range(1, depth + 1):
-        start = time.perf_counter()
+        start = time.process_time()
         if mode == "public":
             nodes = public_perft(board, d)
         else:
             nodes = movegen.perft(board.variant, own, opp, kings, board.turn is Color.WHITE, d)
-        out.append((d, nodes, time.perf_counter() - start))
+        out.append((d, nodes, time.process_time() - start))
     return out
 
 

@@ -181,14 +181,9 @@ class Board:
     def _count_legal(self) -> int:
         if self._cache is not None:
             return len(self._cache)
-        gen = self._gen
         if self.turn is Color.WHITE:
-            own, opp, white = self._white, self._black, True
-        else:
-            own, opp, white = self._black, self._white, False
-        if gen.can_capture(own, opp, self._kings, white):
-            return len(self._legal())
-        return gen.count_quiet(own, opp, self._kings, white)
+            return self._gen.count(self._white, self._black, self._kings, True)
+        return self._gen.count(self._black, self._white, self._kings, False)
 
     def _to_move(self, raw: movegen.RawMove) -> Move:
         sq = self._geo.square_of

@@ -29,6 +29,7 @@ class Generator:
     can_capture: Callable[[int, int, int, bool], bool]
     capture_sequences: Callable[[int, int, int, bool], list[RawMove]]
     legal: Callable[[int, int, int, bool], list[RawMove]]
+    count: Callable[[int, int, int, bool], int]
     perft: Callable[[int, int, int, bool, int], int]
 
 
@@ -57,6 +58,21 @@ def generator(v: Variant) -> Generator:
     ends_on_promotion = v.promotion_ends_capture
     rule = v.capture_rule
     up_dirs, down_dirs, all_dirs = (0, 1), (2, 3), (0, 1, 2, 3)
+
+    def jump_table(dirs: tuple[int, ...]) -> list[tuple[tuple[int, int, int], ...]]:
+        """Per bit: (victim mask, landing bit, landing mask) of each jump on the board."""
+        table = []
+        for here in neighbour:
+            jumps = []
+            for d in dirs:
+                mid = here[d]
+                land = neighbour[mid][d] if mid >= 0 else -1
+                if land >= 0:
+                    jumps.append((1 << mid, land, 1 << land))
+            table.append(tuple(jumps))
+        return table
+
+    up_jumps, down_jumps, all_jumps = jump_table(up_dirs), jump_table(down_dirs), jump_table(all_dirs)
 
     def quiet_moves(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
         empty = mask & ~(own | opp)
@@ -154,52 +170,35 @@ def generator(v: Variant) -> Generator:
                     return True
         return False
 
-    def capture_sequences(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+    def capture_sequences(own: int, opp: int, kings: int, white: bool, pieces: int = -1) -> list[RawMove]:
         promo = top if white else bottom
-        men_dirs = all_dirs if backward else (up_dirs if white else down_dirs)
+        men_table = all_jumps if backward else (up_jumps if white else down_jumps)
         man_victims = opp if men_take_kings else opp & ~kings
         out: list[RawMove] = []
 
-        def man_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
-            found = False
-            here = neighbour[pos]
-            for d in men_dirs:
-                mid = here[d]
-                if mid < 0 or not (man_victims >> mid) & 1 or (taken >> mid) & 1:
-                    continue
-                land = neighbour[mid][d]
-                if land < 0 or not (empty >> land) & 1:
-                    continue
-                found = True
-                path.append(land)
-                caps.append(mid)
-                if ends_on_promotion and (promo >> land) & 1:
-                    out.append((tuple(path), tuple(caps)))
-                else:
-                    man_jumps(land, empty, taken | (1 << mid), path, caps)
-                path.pop()
-                caps.pop()
-            if not found and caps:
-                out.append((tuple(path), tuple(caps)))
+        Path = tuple[int, ...]
 
-        def king_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
+        def man_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path) -> None:
             found = False
-            here = neighbour[pos]
-            for d in all_dirs:
-                mid = here[d]
-                if mid < 0 or not (opp >> mid) & 1 or (taken >> mid) & 1:
-                    continue
-                land = neighbour[mid][d]
-                if land < 0 or not (empty >> land) & 1:
-                    continue
-                found = True
-                path.append(land)
-                caps.append(mid)
-                king_jumps(land, empty, taken | (1 << mid), path, caps)
-                path.pop()
-                caps.pop()
+            for victim, land, land_mask in men_table[pos]:
+                if man_victims & victim and not taken & victim and empty & land_mask:
+                    found = True
+                    if ends_on_promotion and promo & land_mask:
+                        out.append(((*path, land), (*caps, victim.bit_length() - 1)))
+                    else:
+                        man_jumps(land, empty, taken | victim, (*path, land),
+                                  (*caps, victim.bit_length() - 1))
             if not found and caps:
-                out.append((tuple(path), tuple(caps)))
+                out.append((path, caps))
+
+        def king_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path) -> None:
+            found = False
+            for victim, land, land_mask in all_jumps[pos]:
+                if opp & victim and not taken & victim and empty & land_mask:
+                    found = True
+                    king_jumps(land, empty, taken | victim, (*path, land), (*caps, victim.bit_length() - 1))
+            if not found and caps:
+                out.append((path, caps))
 
         def flying_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
             found = False
@@ -226,7 +225,8 @@ def generator(v: Variant) -> Generator:
                 out.append((tuple(path), tuple(caps)))
 
         base_empty = mask & ~(own | opp)
-        pieces = capturers(own, opp, kings, white)
+        if pieces < 0:
+            pieces = capturers(own, opp, kings, white)
         while pieces:
             low = pieces & -pieces
             pieces ^= low
@@ -236,14 +236,21 @@ def generator(v: Variant) -> Generator:
                 if flying:
                     flying_jumps(frm, empty, 0, [frm], [])
                 else:
-                    king_jumps(frm, empty, 0, [frm], [])
+                    king_jumps(frm, empty, 0, (frm,), ())
             else:
-                man_jumps(frm, empty, 0, [frm], [])
+                man_jumps(frm, empty, 0, (frm,), ())
         return out
 
     def choose(seqs: list[RawMove], kings: int) -> list[RawMove]:
+        if len(seqs) < 2:
+            return seqs
         if rule == "most":
-            best = max(len(c) for _, c in seqs)
+            best = 0
+            for _, c in seqs:
+                if len(c) > best:
+                    best = len(c)
+            if best == 1:
+                return [s for s in seqs if len(s[1]) == 1]
             seqs = [s for s in seqs if len(s[1]) == best]
         elif rule == "italian":
             ranks = [italian_rank(s, kings) for s in seqs]
@@ -252,13 +259,26 @@ def generator(v: Variant) -> Generator:
         return _dedupe(seqs, square_of)
 
     def legal(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-        if can_capture(own, opp, kings, white):
-            return choose(capture_sequences(own, opp, kings, white), kings)
+        pieces = capturers(own, opp, kings, white)
+        if pieces:
+            seqs = capture_sequences(own, opp, kings, white, pieces)
+            if seqs:
+                return choose(seqs, kings)
         return quiet_moves(own, opp, kings, white)
 
+    def count(own: int, opp: int, kings: int, white: bool) -> int:
+        pieces = capturers(own, opp, kings, white)
+        if pieces:
+            seqs = capture_sequences(own, opp, kings, white, pieces)
+            if seqs:
+                return len(choose(seqs, kings))
+        return count_quiet(own, opp, kings, white)
+
     def perft(own: int, opp: int, kings: int, white: bool, depth: int) -> int:
-        if can_capture(own, opp, kings, white):
-            moves = choose(capture_sequences(own, opp, kings, white), kings)
+        pieces = capturers(own, opp, kings, white)
+        seqs = capture_sequences(own, opp, kings, white, pieces) if pieces else None
+        if seqs:
+            moves = choose(seqs, kings)
             if depth == 1:
                 return len(moves)
             total = 0
@@ -304,7 +324,7 @@ def generator(v: Variant) -> Generator:
                         break
         return total
 
-    return Generator(quiet_moves, count_quiet, can_capture, capture_sequences, legal, perft)
+    return Generator(quiet_moves, count_quiet, can_capture, capture_sequences, legal, count, perft)
 
 
 def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
@@ -329,8 +349,8 @@ def apply_capture_rule(v: Variant, seqs: list[RawMove], kings: int) -> list[RawM
 
 def _dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:
     """One sequence per (start, end, captured set): the one whose square path sorts first."""
-    if len(seqs) < 2:
-        return seqs
+    if len(seqs) < 2 or all(len(c) < 2 for _, c in seqs):
+        return seqs  # one capture: the start, end and victim fix the path
     best: dict[tuple[int, int, int], RawMove] = {}
     for seq in seqs:
         path, caps = seq
