@@ -10,7 +10,9 @@ from engine.fen import format_fen, parse_fen
 from engine.types import Color, Move, Outcome, Piece
 from engine.variants import Variant, get_variant
 
-_Legal = dict[Move, "movegen.RawMove"]
+# A legal move's effect: start bit, end bit, captured bits (masks), and whether it captures.
+_Step = tuple[int, int, int]
+_Legal = dict[Move, _Step]
 # A snapshot of everything push() changes: white, black, kings, turn, quiet plies, endgame (class,
 # plies), and the legal moves of the position (so that pop() need not generate them again).
 _Key = tuple[int, int, int, Color]
@@ -18,8 +20,8 @@ _Key = tuple[int, int, int, Color]
 # nothing before an irreversible move can occur again).
 _Reps = dict[_Key, int] | None
 _State = tuple[int, int, int, Color, int, tuple[int, int, int] | None, int, _Legal | None, _Reps]
-# Plain moves of each variant, made once and shared: raw (path bits, ()) -> Move.
-_PLAIN: dict[tuple[str, movegen.RawMove], Move] = {}
+# Plain moves of each variant, made once and shared: (variant, raw) -> (Move, step).
+_PLAIN: dict[tuple[str, movegen.RawMove], tuple[Move, _Step]] = {}
 
 
 class LegalMoves:
@@ -61,6 +63,8 @@ class Board:
         self.variant: Variant = get_variant(variant)
         self._geo = self.variant.geometry
         self._gen = movegen.generator(self.variant)
+        self._top, self._bottom = self._geo.top_row, self._geo.bottom_row
+        self._endgame_rule = self.variant.endgame_rule
         self._view = LegalMoves(self)
         self.set_fen(fen or self.variant.start_fen())
 
@@ -167,14 +171,18 @@ class Board:
             cache: _Legal = {}
             name = self.variant.name
             for raw in raws:
-                if raw[1]:
-                    cache[self._to_move(raw)] = raw
+                path, caps = raw
+                if caps:
+                    capmask = 0
+                    for c in caps:
+                        capmask |= 1 << c
+                    cache[self._to_move(raw)] = (1 << path[0], 1 << path[-1], capmask)
                     continue
                 key = (name, raw)
-                move = _PLAIN.get(key)
-                if move is None:
-                    move = _PLAIN[key] = self._to_move(raw)
-                cache[move] = raw
+                plain = _PLAIN.get(key)
+                if plain is None:
+                    plain = _PLAIN[key] = (self._to_move(raw), (1 << path[0], 1 << path[-1], 0))
+                cache[plain[0]] = plain[1]
             self._cache = cache
         return self._cache
 
@@ -204,28 +212,23 @@ class Board:
     def push(self, move: Move) -> None:
         """Play a legal move (a capture may be given by any of its equivalent paths)."""
         legal = self._cache if self._cache is not None else self._legal()
-        raw = legal.get(move)
-        if raw is None:
+        step = legal.get(move)
+        if step is None:
             equivalent = self.legal_equivalent(move)
             if equivalent is None:
                 raise IllegalMoveError(str(move), Reason.NOT_LEGAL, f"{move} is not legal here")
-            move, raw = equivalent, legal[equivalent]
+            move, step = equivalent, legal[equivalent]
         white, black, kings, turn = self._white, self._black, self._kings, self.turn
         reps = self._repetitions
         self._stack.append(
             (white, black, kings, turn, self._quiet, self._endgame, self._endgame_plies, legal, reps))
-        path, caps = raw
-        frm = 1 << path[0]
-        to = 1 << path[-1]
-        capmask = 0
-        for c in caps:
-            capmask |= 1 << c
+        frm, to, capmask = step
         if kings & frm:
             kings = (kings & ~(frm | capmask)) | to
-            self._quiet = 0 if caps else self._quiet + 1
+            self._quiet = 0 if capmask else self._quiet + 1
         else:
             kings &= ~capmask
-            if to & (self._geo.top_row if turn is Color.WHITE else self._geo.bottom_row):
+            if to & (self._top if turn is Color.WHITE else self._bottom):
                 kings |= to
             self._quiet = 0
         if turn is Color.WHITE:
@@ -237,7 +240,7 @@ class Board:
             white &= ~capmask
             turn = Color.WHITE
         self._white, self._black, self._kings, self.turn = white, black, kings, turn
-        if self.variant.endgame_rule and (white | black).bit_count() <= 4:
+        if self._endgame_rule and (white | black).bit_count() <= 4:
             before = self._endgame
             self._endgame = self._endgame_class()
             self._endgame_plies = self._endgame_plies + 1 if self._endgame == before and before else 0

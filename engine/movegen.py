@@ -267,12 +267,31 @@ def generator(v: Variant) -> Generator:
         return quiet_moves(own, opp, kings, white)
 
     def count(own: int, opp: int, kings: int, white: bool) -> int:
-        pieces = capturers(own, opp, kings, white)
-        if pieces:
-            seqs = capture_sequences(own, opp, kings, white, pieces)
-            if seqs:
-                return len(choose(seqs, kings))
-        return count_quiet(own, opp, kings, white)
+        """How many legal moves; without building them when there is no capture (the usual case)."""
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        victims = opp if men_take_kings else opp & ~kings
+        if white:
+            step1, step2 = men >> far, men >> near
+            jumpers = ((step1 & victims) >> far & empty) | ((step2 & victims) >> near & empty)
+            if backward:
+                jumpers |= (((men << near) & victims) << near & empty) | (
+                    ((men << far) & victims) << far & empty)
+        else:
+            step1, step2 = men << near, men << far
+            jumpers = ((step1 & victims) << near & empty) | ((step2 & victims) << far & empty)
+            if backward:
+                jumpers |= (((men >> far) & victims) >> far & empty) | (
+                    ((men >> near) & victims) >> near & empty)
+        if jumpers or own & kings:
+            pieces = capturers(own, opp, kings, white)
+            if pieces:
+                seqs = capture_sequences(own, opp, kings, white, pieces)
+                if seqs:
+                    return len(choose(seqs, kings))
+            if own & kings:
+                return count_quiet(own, opp, kings, white)
+        return (step1 & empty).bit_count() + (step2 & empty).bit_count()
 
     def perft(own: int, opp: int, kings: int, white: bool, depth: int) -> int:
         pieces = capturers(own, opp, kings, white)
