@@ -1,0 +1,126 @@
+"""A scripted chat against a real GameService over a temporary SQLite file, for conversation tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config, PictureConfig
+from bot.events import Event, Notice, Person, Reply
+from bot.service import GameService
+from bot.storage import Storage
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Chat:
+    """One service, one channel, several users typing."""
+
+    service: GameService
+    storage: Storage
+    clock: Clock
+    path: Path
+    platform: str = "test"
+    channel: str = "c1"
+    notices: list[Notice] = field(default_factory=list)
+    locales: dict[str, str] = field(default_factory=dict)
+
+    async def say(self, user: str, text: str, **kwargs: Any) -> list[Reply]:
+        """`user` types `text` in the channel (`@name` words become mentions); returns the replies."""
+        mentions = tuple(Person(word[1:], word[1:]) for word in text.split() if word.startswith("@"))
+        kwargs.setdefault("mentions", mentions)
+        event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), text=text,
+                      locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
+        return await self.service.handle(event)
+
+    async def command(self, user: str, name: str, *args: str, **kwargs: Any) -> list[Reply]:
+        event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), command=name,
+                      args=args, locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
+        return await self.service.handle(event)
+
+    async def press(self, user: str, button: str, **kwargs: Any) -> list[Reply]:
+        event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), button=button,
+                      locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
+        return await self.service.handle(event)
+
+    async def text(self, user: str, text: str, **kwargs: Any) -> str:
+        """All reply texts joined, for simple checks."""
+        return "\n".join(reply.text for reply in await self.say(user, text, **kwargs))
+
+
+async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
+                    config: Config | None = None, choose_move: Callable[..., Any] | None = None,
+                    pictures: bool = False, db_name: str = "tammi.sqlite3") -> Chat:
+    """A service over a fresh database in `tmp_path` (pictures off unless asked: they are slow)."""
+    path = tmp_path / db_name
+    storage = await Storage.open(path)
+    config = config or Config(database=path, picture=PictureConfig(size=160))
+    clock = Clock()
+    service = GameService(storage, config, clock=clock, rng=random.Random(seed), choose_move=choose_move)
+    if not pictures:
+        async def no_picture(board: Any, *, flipped: bool) -> None:
+            return None
+
+        service.pictures.board_png = no_picture  # type: ignore[method-assign]
+    chat = Chat(service, storage, clock, path, platform=platform)
+
+    async def sender(notice: Notice) -> None:
+        chat.notices.append(notice)
+
+    service.add_sender(platform, sender)
+    return chat
+
+
+async def close_chat(chat: Chat) -> None:
+    await chat.service.close()
+    await chat.storage.close()
+
+
+async def start_game(chat: Chat, challenger: str, opponent: str, *args: str) -> int:
+    """`challenger` challenges `opponent`, who accepts; returns the game id."""
+    replies = await chat.say(challenger, f"!tammi challenge @{opponent} " + " ".join(args))
+    assert replies and replies[0].kind == "challenge", replies
+    replies = await chat.say(opponent, "!tammi accept")
+    assert replies and replies[0].game_id is not None, replies
+    return replies[0].game_id
+
+
+def whose_turn(chat: Chat, game: Any) -> str:
+    from bot.service import player_id, turn_of
+
+    return player_id(game, turn_of(game))
+
+
+async def play_out(chat: Chat, game_id: int, *, max_plies: int = 400, seed: int = 7) -> Any:
+    """Both players move (random legal moves) until the game ends; returns the final record."""
+    rng = random.Random(seed)
+    for _ in range(max_plies):
+        game = await chat.storage.get_game(game_id)
+        assert game is not None
+        if not game.active:
+            return game
+        mover = whose_turn(chat, game)
+        moves = await chat.service.suggest_moves(chat.platform, chat.channel, mover)
+        assert moves, game
+        replies = await chat.say(mover, rng.choice(moves))
+        assert replies and replies[0].kind == "board", replies
+    return await chat.storage.get_game(game_id)
+
+
+def seeded(seed: int) -> random.Random:
+    return random.Random(seed)
