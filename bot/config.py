@@ -28,7 +28,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class PictureConfig:
     size: int = 480
-    theme: str = "classic"
+    theme: str = "auto"  # "auto": each variant's own look; else a name from render.theme.THEMES
 
 
 @dataclass(frozen=True)
@@ -190,6 +190,17 @@ def _telegram(section: _Section, env: Mapping[str, str]) -> TelegramConfig:
     return config
 
 
+def _check_theme(theme: str) -> None:
+    if theme == "auto":
+        return
+    try:
+        from render.theme import THEMES
+    except Exception:  # pragma: no cover - render missing: the service draws no pictures anyway
+        return
+    if theme not in THEMES:
+        raise ConfigError(f"picture.theme: {theme!r} is not one of auto, {', '.join(THEMES)}")
+
+
 def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Config:
     """Read and check the settings in `path` (None: defaults only), then apply the environment.
 
@@ -227,6 +238,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
         theme=picture_section.string("theme", PictureConfig.theme) or PictureConfig.theme,
     )
     picture_section.check_unknown()
+    _check_theme(picture.theme)
     opponent_section = root.table("opponent")
     opponent = OpponentConfig(
         max_level=opponent_section.integer("max_level", OpponentConfig.max_level, low=1, high=10)

@@ -1,0 +1,148 @@
+"""The `tammi` command: `console`, `run` (the chat bots) and `discord sync`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import getpass
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.config import Config, ConfigError, load_config
+
+log = logging.getLogger("tammi")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tammi", description="Draughts in your chat.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    console = commands.add_parser("console", help="play in the terminal")
+    console.add_argument("--db", type=Path, help="database file (default: in your data directory)")
+    console.add_argument("--config", type=Path, help="config file (TOML)")
+    console.add_argument("--lang", choices=("en", "fi"), help="language of the replies")
+    console.add_argument("--user", help="your name in the chat (default: your login name)")
+    console.add_argument("--pictures", type=Path,
+                         help="where to save pictures (default: next to the database)")
+    console.add_argument("--no-pictures", action="store_true", help="do not draw pictures")
+    run = commands.add_parser("run", help="start the Discord and/or Telegram bots")
+    run.add_argument("--config", type=Path, help="config file (TOML)")
+    discord = commands.add_parser("discord", help="Discord tools")
+    discord_commands = discord.add_subparsers(dest="discord_command", required=True)
+    sync = discord_commands.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument("--config", type=Path, help="config file (TOML)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `tammi` command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"tammi: bad configuration: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "console":
+            return _console(args, config)
+        if args.command == "run":
+            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+            return asyncio.run(_run(config))
+        return asyncio.run(_discord_sync(config))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _console(args: argparse.Namespace, config: Config) -> int:
+    from bot.console import run_console
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.db is not None:
+        config = dataclasses.replace(config, database=args.db)
+    pictures: Path | None = None
+    if not args.no_pictures:
+        pictures = args.pictures or config.database.parent / "pictures"
+    user = args.user or _login_name()
+    return asyncio.run(run_console(config, lang=args.lang, user=user, pictures_dir=pictures))
+
+
+def _login_name() -> str:
+    try:
+        name = getpass.getuser()
+    except Exception:
+        name = ""
+    name = "".join(ch for ch in name if ch.isalnum() or ch in "_-.")[:32]
+    return name or "you"
+
+
+async def _run(config: Config) -> int:
+    from bot.service import GameService
+    from bot.storage import Storage
+
+    adapters: list[Any] = []
+    if not config.discord.token and not config.telegram.token:
+        print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
+              "[telegram] token in the config file). To play in the terminal use `tammi console`.",
+              file=sys.stderr)
+        return 2
+    storage = await Storage.open(config.database)
+    service = GameService(storage, config)
+    try:
+        if config.discord.token:
+            try:
+                from bot.discord_adapter import DiscordAdapter
+            except ImportError as error:
+                print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
+                return 2
+            adapters.append(DiscordAdapter(service, config.discord))
+        if config.telegram.token:
+            try:
+                from bot.telegram_adapter import TelegramAdapter
+            except ImportError as error:
+                print(f"tammi: the Telegram adapter is not available: {error}", file=sys.stderr)
+                return 2
+            adapters.append(TelegramAdapter(service, config.telegram))
+        await service.start()
+        for adapter in adapters:
+            await adapter.start()
+        log.info("Tammi is running (%s); database %s",
+                 ", ".join(type(a).__name__ for a in adapters), config.database)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        log.info("stopping")
+        return 0
+    finally:
+        for adapter in reversed(adapters):
+            try:
+                await adapter.close()
+            except Exception:
+                log.exception("closing %s failed", type(adapter).__name__)
+        await service.close()
+        await storage.close()
+
+
+async def _discord_sync(config: Config) -> int:
+    if not config.discord.token:
+        print("tammi: set DISCORD_TOKEN (or [discord] token) to register the commands", file=sys.stderr)
+        return 2
+    try:
+        from bot.discord_adapter import sync_commands
+    except ImportError as error:
+        print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
+        return 2
+    count = await sync_commands(config.discord)
+    print(f"Registered {count} Discord commands.")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

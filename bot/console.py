@@ -1,0 +1,124 @@
+"""Console mode: a chat in the terminal with the same game service and an on-disk database.
+
+Each input line is one message. A line starting with `name>` is sent as that user (so one person can
+play both sides, or a file can script a game); other lines come from the default user. `press acc:3`
+presses a button by its id. Replies print as text, with the text board after a board reply; pictures are
+saved as files whose paths are printed. Works the same from a terminal or a pipe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from bot.config import Config
+from bot.events import Event, Notice, Person, Reply
+from bot.service import GameService
+from bot.storage import Storage
+
+PLATFORM = "console"
+CHANNEL = "console"
+_SPEAKER = re.compile(r"^\s*([^\s>]{1,32})>\s?(.*)$")
+_QUIT = frozenset({"quit", "exit", ":q", "lopeta"})
+
+
+@dataclass(frozen=True)
+class Line:
+    """One console line: who speaks and what (text, or a pressed button id)."""
+
+    user: str
+    text: str
+    button: str | None = None
+
+
+def parse_line(line: str, default_user: str) -> Line:
+    """Who says what on a console line.
+
+    >>> parse_line("bob> 9-13", "you")
+    Line(user='bob', text='9-13', button=None)
+    >>> parse_line("press acc:1", "you")
+    Line(user='you', text='', button='acc:1')
+    """
+    user = default_user
+    match = _SPEAKER.match(line)
+    if match:
+        user, line = match.group(1), match.group(2)
+    words = line.split()
+    if len(words) == 2 and words[0].casefold() in ("press", "paina"):
+        return Line(user, "", words[1])
+    return Line(user, line.strip())
+
+
+class Console:
+    """Prints replies and notices, saving pictures to `pictures_dir`."""
+
+    def __init__(self, service: GameService, out: TextIO, pictures_dir: Path | None) -> None:
+        self.service = service
+        self.out = out
+        self.pictures_dir = pictures_dir
+        self._count = 0
+
+    async def show(self, reply: Reply, *, to: str | None = None) -> None:
+        prefix = f"(to {to}) " if reply.private and to else ""
+        self.out.write(prefix + reply.text + "\n")
+        if reply.game_id is not None and reply.kind == "board":
+            board = await self.service.text_board(reply.game_id)
+            if board:
+                self.out.write(board + "\n")
+        if reply.attachment is not None and self.pictures_dir is not None:
+            self._count += 1
+            self.pictures_dir.mkdir(parents=True, exist_ok=True)
+            name = f"{self._count:04d}-{reply.attachment.filename}"
+            path = self.pictures_dir / name
+            await asyncio.to_thread(path.write_bytes, reply.attachment.data)
+            self.out.write(f"[picture: {path}]\n")
+        if reply.buttons:
+            listed = ", ".join(f"{b.label} = press {b.id}" for b in reply.buttons)
+            self.out.write(f"[buttons: {listed}]\n")
+        self.out.flush()
+
+    async def notice(self, notice: Notice) -> None:
+        await self.show(notice.reply)
+
+
+async def run_console(config: Config, *, lang: str | None = None, user: str = "you",
+                      pictures_dir: Path | None = None, stdin: TextIO | None = None,
+                      stdout: TextIO | None = None) -> int:
+    """Chat with the service until end of input or `quit`; returns the exit status."""
+    source = stdin or sys.stdin
+    out = stdout or sys.stdout
+    storage = await Storage.open(config.database)
+    service = GameService(storage, config)
+    console = Console(service, out, pictures_dir)
+    service.add_sender(PLATFORM, console.notice)
+    interactive = source.isatty() and out.isatty()
+    try:
+        await service.start()
+        if interactive:
+            out.write(f"Tammi console. Database: {config.database}. Type help, or quit to leave.\n")
+            out.write("Start a line with name> to speak as someone else.\n")
+        while True:
+            if interactive:
+                out.write(f"{user}> ")
+                out.flush()
+            raw = await asyncio.to_thread(source.readline)
+            if not raw:
+                break
+            line = parse_line(raw.rstrip("\n"), user)
+            if line.text.casefold() in _QUIT and line.button is None:
+                break
+            if not line.text and line.button is None:
+                continue
+            event = Event(PLATFORM, CHANNEL, Person(line.user, line.user), text=line.text, button=line.button,
+                          locale=lang, addressed=True)
+            for reply in await service.handle(event):
+                await console.show(reply, to=line.user)
+            await service.wait_idle()
+    finally:
+        await service.close()
+        await storage.close()
+    return 0
