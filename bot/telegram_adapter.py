@@ -14,7 +14,7 @@ import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlparse
 
 from telegram import (
@@ -43,6 +43,7 @@ from telegram.ext import (
 )
 
 from bot.commands import COMMANDS
+from bot.config import TelegramConfig
 from bot.events import Button, Event, Notice, Person, Reply, Service
 
 log = logging.getLogger(__name__)
@@ -72,25 +73,6 @@ CALLBACK_LIMIT = 64  # bytes of callback_data
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]+))?(?=\s|$)")
 
 AnyApplication = Application[Any, Any, Any, Any, Any, Any]
-
-
-class TelegramSettings(Protocol):
-    """What the adapter reads from its settings; `bot.config.TelegramConfig` has these fields."""
-
-    @property
-    def token(self) -> str | None: ...
-    @property
-    def base_url(self) -> str: ...
-    @property
-    def base_file_url(self) -> str: ...
-    @property
-    def webhook_url(self) -> str | None: ...
-    @property
-    def listen(self) -> str: ...
-    @property
-    def port(self) -> int: ...
-    @property
-    def secret_token(self) -> str | None: ...
 
 
 def person(user: User) -> Person:
@@ -258,7 +240,7 @@ class TelegramAdapter:
     def __init__(
         self,
         service: Service,
-        config: TelegramSettings,
+        config: TelegramConfig,
         *,
         poll_timeout: float = 10.0,
         rate_limiter: BaseRateLimiter[Any] | None = None,

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from fake_telegram import FakeTelegram
 from telegram.ext import AIORateLimiter
 
+from bot.config import TelegramConfig
 from bot.events import Service
 from bot.telegram_adapter import TelegramAdapter
 
 StartAdapter = Callable[..., Awaitable[TelegramAdapter]]
-
-
-@dataclass(frozen=True)
-class TelegramConfig:  # the shape of bot.config.TelegramConfig
-    token: str | None
-    base_url: str = "https://api.telegram.org/bot"
-    base_file_url: str = "https://api.telegram.org/file/bot"
-    webhook_url: str | None = None
-    listen: str = "127.0.0.1"
-    port: int = 8443
-    secret_token: str | None = None
 
 
 @pytest.fixture

@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 import aiohttp
 import pytest
-from conftest import StartAdapter, TelegramConfig
+from conftest import StartAdapter
 from fake_telegram import FakeTelegram, group, private, user
 
 from bot.commands import COMMANDS
+from bot.config import TelegramConfig
 from bot.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.telegram_adapter import TelegramAdapter
 

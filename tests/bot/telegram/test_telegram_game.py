@@ -1,0 +1,186 @@
+"""Whole games over Telegram: the real game service with a temporary SQLite file, the real
+python-telegram-bot Application, and the fake Bot API server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from conftest import config_for
+from fake_telegram import Call, FakeTelegram, group, user
+from telegram.ext import AIORateLimiter
+
+from bot.config import Config, PictureConfig
+from bot.service import GameService
+from bot.storage import Storage
+from bot.telegram_adapter import TelegramAdapter
+
+ALICE = user(1001, "Alice", "alice", "en")
+BOB = user(1002, "Bob", "bob", "en")
+CAROL = user(1003, "Carol", "carol", "fi")
+GROUP = group()
+
+
+class Tammi:
+    """Storage, service and adapter over one database file, started and stopped together."""
+
+    def __init__(self, fake: FakeTelegram, database: Path) -> None:
+        self.fake = fake
+        self.database = database
+        self.storage: Storage | None = None
+        self.service: GameService | None = None
+        self.adapter: TelegramAdapter | None = None
+
+    async def start(self) -> None:
+        self.storage = await Storage.open(self.database)
+        config = Config(database=self.database, picture=PictureConfig(size=96, theme="auto"))
+        self.service = GameService(self.storage, config)
+        await self.service.start()
+        self.adapter = TelegramAdapter(
+            self.service, config_for(self.fake), poll_timeout=2,
+            rate_limiter=AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=3),
+        )
+        await self.adapter.start()
+
+    async def stop(self) -> None:
+        if self.adapter is not None:
+            await self.adapter.close()
+        if self.service is not None:
+            await self.service.close()
+        if self.storage is not None:
+            await self.storage.close()
+        self.adapter = self.service = self.storage = None
+
+
+@pytest.fixture
+async def tammi(fake: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tammi]:
+    monkeypatch.setenv("PTB_TIMEDELTA", "1")  # see conftest
+    running = Tammi(fake, tmp_path / "tammi.sqlite3")
+    await running.start()
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+def button(call: Call, label: str) -> str:
+    """The callback data of the button labelled `label` under a sent message."""
+    return dict(call.buttons)[label]
+
+
+async def start_game(fake: FakeTelegram) -> Call:
+    """Alice (Red/Black, moving first) challenges Bob, and Bob accepts with the button; the board."""
+    fake.send_text(GROUP, BOB, "anyone up for a game?")  # the bot now knows @bob
+    fake.send_text(GROUP, ALICE, "/challenge@tammi_bot @bob black")
+    challenge = await fake.wait_for("sendMessage")
+    assert "Alice" in challenge.words and "Bob" in challenge.words
+    assert [label for label, _ in challenge.buttons] == ["Accept", "Decline"]
+    fake.press(BOB, challenge.result, button(challenge, "Accept"))
+    board = await fake.wait_for("sendPhoto")
+    assert (await fake.wait_for("answerCallbackQuery")).params.get("show_alert") is None
+    return board
+
+
+async def test_two_players_in_a_group(fake: FakeTelegram, tammi: Tammi) -> None:
+    board = await start_game(fake)
+    assert board.chat_id == GROUP["id"]
+    name, png = board.files["photo"]
+    assert name == "board.png" and png.startswith(b"\x89PNG")
+    assert "Game #1" in board.words and "Alice" in board.words
+    assert [label for label, _ in board.buttons] == ["Move", "Legal moves", "Offer draw", "Resign"]
+    entities = board.params.get("caption_entities", [])
+    pinged = [e["user"]["id"] for e in entities if e["type"] == "text_mention"]
+    assert pinged == [ALICE["id"]]  # Alice is to move
+
+    # Carol is not playing: her press is refused with an alert only she sees.
+    mark = fake.mark()
+    fake.press(CAROL, board.result, button(board, "Resign"))
+    refusal = await fake.wait_for("answerCallbackQuery", after=mark)
+    assert refusal.params["show_alert"] is True and "#1" in refusal.params["text"]
+
+    # Privacy mode is on, so Alice types her move as a reply to the board.
+    mark = fake.mark()
+    fake.send_text(GROUP, ALICE, "11-15", reply_to=board.result)
+    board = await fake.wait_for("sendPhoto", after=mark)
+    assert "Alice played 11-15" in board.words
+
+    # Bob tries to move Alice's piece: refused, quoting his message.
+    mark = fake.mark()
+    wrong = fake.send_text(GROUP, BOB, "/move 9-13")
+    refused = await fake.wait_for("sendMessage", after=mark)
+    assert refused.words.startswith("9-13 is not allowed")
+    assert refused.params["reply_parameters"]["message_id"] == wrong["message_id"]
+    assert not fake.since(mark, "sendPhoto")
+
+    # Telegram's flood limit hits the next board: it is retried, not lost.
+    mark = fake.mark()
+    fake.flood("sendPhoto", retry_after=1)
+    fake.send_text(GROUP, BOB, "/move@tammi_bot 22-18")
+    board = await fake.wait_for("sendPhoto", after=mark, count=2)
+    assert len(fake.since(mark, "sendPhoto")) == 2
+    assert "Bob played 22-18" in board.words
+
+    for who, move in ((ALICE, "15x22"), (BOB, "25x18")):
+        mark = fake.mark()
+        fake.send_text(GROUP, who, move, reply_to=board.result)
+        board = await fake.wait_for("sendPhoto", after=mark)
+        assert f"played {move}" in board.words
+
+    # Bob has just moved: he offers a draw with the button, Alice accepts with hers.
+    mark = fake.mark()
+    fake.press(BOB, board.result, button(board, "Offer draw"))
+    offer = await fake.wait_for("sendMessage", after=mark)
+    assert "Bob" in offer.words and "offers a draw" in offer.words
+    assert [label for label, _ in offer.buttons][:2] == ["Accept draw", "Decline draw"]
+    mark = fake.mark()
+    fake.press(ALICE, offer.result, button(offer, "Accept draw"))
+    final = await fake.wait_for("sendPhoto", after=mark)
+    assert "draw" in final.words.lower()
+    assert [label for label, _ in final.buttons] == ["Rematch"]
+
+    mark = fake.mark()
+    fake.send_text(GROUP, ALICE, "/gif")
+    animation = await fake.wait_for("sendAnimation", after=mark, timeout=15)
+    assert animation.files["animation"][0].endswith(".gif")
+    fake.send_text(GROUP, ALICE, "/pdn")
+    pdn = await fake.wait_for("sendMessage", after=mark, where=lambda c: "1/2-1/2" in c.words)
+    assert "11-15" in pdn.words
+    every = fake.since(0, "answerCallbackQuery")
+    assert len(every) == len([u for u in fake.calls if u.method == "answerCallbackQuery"])
+    assert len(every) == 4  # accept, Carol's refusal, draw offer, draw accepted: all answered
+
+
+async def test_restart_mid_game_resumes_it(fake: FakeTelegram, tammi: Tammi) -> None:
+    board = await start_game(fake)
+    fake.send_text(GROUP, ALICE, "11-15", reply_to=board.result)
+    board = await fake.wait_for("sendPhoto", count=2)
+    old_board = board
+
+    await tammi.stop()
+    handled = fake.confirmed
+    assert handled == 4  # Bob's hello, the challenge, the press, the move: all confirmed before stopping
+    await tammi.start()
+
+    # A button from before the restart still works: its data names the game, the state is in SQLite.
+    mark = fake.mark()
+    fake.press(BOB, old_board.result, button(old_board, "Legal moves"))
+    listed = await fake.wait_for("answerCallbackQuery", after=mark)
+    assert listed.params["show_alert"] is True and "22-18" in listed.params["text"]
+    fake.send_text(GROUP, BOB, "22-18", reply_to=old_board.result)
+    board = await fake.wait_for("sendPhoto", after=mark)
+    assert "Bob played 22-18" in board.words
+    assert not fake.since(mark, "sendMessage")  # nothing from before the restart was handled twice
+
+    # Resigning asks first; the question is posted to the group, but only Bob's press counts.
+    mark = fake.mark()
+    fake.press(BOB, board.result, button(board, "Resign"))
+    question = await fake.wait_for("sendMessage", after=mark)
+    assert question.words.startswith("Bob: ")
+    yes = question.buttons[0][1]
+    fake.press(ALICE, question.result, yes)
+    refused = await fake.wait_for("answerCallbackQuery", after=mark, count=2)
+    assert refused.params["show_alert"] is True
+    fake.press(BOB, question.result, yes)
+    final = await fake.wait_for("sendPhoto", after=mark)
+    assert "resign" in final.words and [label for label, _ in final.buttons] == ["Rematch"]
