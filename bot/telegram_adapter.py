@@ -54,6 +54,7 @@ TEXT_LIMIT = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096
 CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)  # 1024
 ALERT_LIMIT = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)  # 200
 BUTTONS_PER_ROW = 3
+NOTICE_WAIT = 60.0
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
 COMMAND_NAMES = frozenset(spec.name for spec in COMMANDS)
 # Telegram clients send /start when a user opens the bot; it is the natural place for help.
@@ -254,6 +255,9 @@ class TelegramAdapter:
         self._app: AnyApplication | None = None
         self._known: dict[str, Person] = {}  # lowercased @username -> person seen in any update
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._ready = asyncio.Event()  # set once the bot can send
+        # Registered now, so notices the service sends while the bot is starting wait for it.
+        service.add_sender(PLATFORM, self.send_notice)
 
     @property
     def application(self) -> AnyApplication:
@@ -291,7 +295,7 @@ class TelegramAdapter:
                     "turn it off with BotFather's /setprivacy to play by typing moves.",
                     app.bot.username,
                 )
-            self.service.add_sender(PLATFORM, self.send_notice)
+            self._ready.set()
             await app.start()
             assert app.updater is not None
             if self.config.webhook_url:
@@ -318,6 +322,7 @@ class TelegramAdapter:
     async def close(self) -> None:
         """Stop receiving updates, finish the update in hand and close the connections."""
         app, self._app = self._app, None
+        self._ready.clear()
         if app is None:
             return
         if app.updater is not None and app.updater.running:
@@ -513,7 +518,13 @@ class TelegramAdapter:
     # Replies out
 
     async def send_notice(self, notice: Notice) -> None:
-        """Post a notice the service sends on its own (registered with `Service.add_sender`)."""
+        """Post a notice the service sends on its own (registered with `Service.add_sender`); before
+        the bot has started, wait for it (up to `NOTICE_WAIT` seconds, then the notice is dropped)."""
+        try:
+            await asyncio.wait_for(self._ready.wait(), NOTICE_WAIT)
+        except TimeoutError:
+            log.warning("Telegram is not running; a notice for chat %s was dropped", notice.channel_id)
+            return
         target = notice.reply.channel_id or notice.channel_id
         await self.deliver([notice.reply], int(target))
 

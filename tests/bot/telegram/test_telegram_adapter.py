@@ -274,6 +274,26 @@ async def test_notices_are_posted_and_service_failures_answered(
     assert (notice.chat_id, notice.words) == (GROUP["id"], "Bot plays 11-15")
 
 
+async def test_a_notice_sent_while_starting_waits_for_the_bot(fake: FakeTelegram) -> None:
+    service = ScriptedService()
+    adapter = TelegramAdapter(service, TelegramConfig(
+        token=fake.token, base_url=fake.base_url, base_file_url=fake.base_file_url), poll_timeout=1)
+    fake.send_text(GROUP, ALICE, "hello")  # the fake now knows the group
+    async def notify() -> None:
+        await service.senders["telegram"](Notice("telegram", str(GROUP["id"]), Reply("The bot played 11-15")))
+
+    early = asyncio.create_task(notify())
+    await asyncio.sleep(0)
+    assert not early.done()
+    try:
+        await adapter.start()
+        await early
+        sent = await fake.wait_for("sendMessage", where=lambda c: "11-15" in c.words)
+        assert sent.chat_id == GROUP["id"]
+    finally:
+        await adapter.close()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
