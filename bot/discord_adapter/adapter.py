@@ -242,12 +242,13 @@ class DiscordAdapter:
     async def _post(self, channel: discord.abc.Messageable, reply: Reply,
                     reference: discord.Message | None = None) -> None:
         """Post `reply` as a channel message (a private one answers the message that caused it)."""
-        parts = message_parts(reply, self.own_id)
-        kwargs = _kwargs(parts)
-        if reference is not None:
-            kwargs["reference"] = reference
-            kwargs["mention_author"] = True
-        await channel.send(**kwargs)
+        for parts in message_parts(reply, self.own_id):
+            kwargs = _kwargs(parts)
+            if reference is not None:
+                kwargs["reference"] = reference
+                kwargs["mention_author"] = True
+                reference = None
+            await channel.send(**kwargs)
 
     def _elsewhere(self, reply: Reply, event: Event) -> discord.PartialMessageable | None:
         if reply.channel_id is None or reply.channel_id == event.channel_id:
@@ -412,21 +413,9 @@ class DiscordAdapter:
             if target is not None:
                 await self._post(target, reply)
                 continue
-            kwargs = _kwargs(message_parts(reply, self.own_id))
-            if not interaction.response.is_done():
-                await interaction.response.send_message(ephemeral=reply.private, **kwargs)
-            elif thinking:
-                # The "thinking" message is public; a private first answer replaces it with an ephemeral one.
+            for parts in message_parts(reply, self.own_id):
+                await self._answer(interaction, _kwargs(parts), private=reply.private, thinking=thinking)
                 thinking = False
-                if reply.private:
-                    await interaction.delete_original_response()
-                    await interaction.followup.send(ephemeral=True, **kwargs)
-                else:
-                    if "file" in kwargs:
-                        kwargs["attachments"] = [kwargs.pop("file")]
-                    await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.followup.send(ephemeral=reply.private, **kwargs)
         if thinking:
             await interaction.delete_original_response()
         elif not interaction.response.is_done():
@@ -434,6 +423,26 @@ class DiscordAdapter:
                 await interaction.response.send_message(_text(event.locale, "done"), ephemeral=True)
             else:
                 await interaction.response.defer()
+
+
+    @staticmethod
+    async def _answer(interaction: discord.Interaction, kwargs: dict[str, Any], *, private: bool,
+                      thinking: bool) -> None:
+        """Send one message in answer to an interaction: its response, or a followup after that.
+
+        After a "thinking" deferral (`thinking`), a public answer replaces the thinking message, and a
+        private one deletes it and follows up as ephemeral (the thinking message itself is public).
+        """
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=private, **kwargs)
+        elif thinking and not private:
+            if "file" in kwargs:
+                kwargs["attachments"] = [kwargs.pop("file")]
+            await interaction.edit_original_response(**kwargs)
+        else:
+            if thinking:
+                await interaction.delete_original_response()
+            await interaction.followup.send(ephemeral=private, **kwargs)
 
 
 def move_dialog(button: str, locale: str | None) -> discord.ui.Modal:

@@ -76,10 +76,49 @@ class MessageParts:
     view: discord.ui.View | None
 
 
-def message_parts(reply: Reply, own_id: int | None) -> MessageParts:
-    """Build the Discord message for `reply` (call inside the event loop: views need one)."""
+def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """`text` in pieces of at most `limit` characters, cut between lines; a code block cut in two is
+    closed at the end of one piece and opened again at the start of the next.
+
+    >>> split_text("abcdefgh\\nijklmnop\\nqrstuvwx", 24)
+    ['abcdefgh\\nijklmnop', 'qrstuvwx']
+    >>> split_text("x\\n```\\n1. 9-13\\n2. 22-18\\n```", 24)
+    ['x\\n```\\n1. 9-13\\n```', '```\\n2. 22-18\\n```']
+    """
+    if len(text) <= limit:
+        return [text]
+    room = limit - 4  # always leave room to close a code block
+    width = max(room - 4, 8)  # longer lines are cut (room for a reopened code block before them)
+    lines: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > width:
+            lines.append(line[:width])
+            line = line[width:]
+        lines.append(line)
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    in_code = False
+    for line in lines:
+        if current and size + len(line) + 1 > room:
+            pieces.append("\n".join(current) + ("\n```" if in_code else ""))
+            current = ["```"] if in_code else []
+            size = 4 if in_code else 0
+        current.append(line)
+        size += len(line) + 1
+        if line.strip().startswith("```"):
+            in_code = not in_code
+    if current:
+        pieces.append("\n".join(current))
+    return pieces
+
+
+def message_parts(reply: Reply, own_id: int | None) -> list[MessageParts]:
+    """The Discord messages for `reply`: usually one; a long text is sent in several, and the picture
+    and buttons come with the last (call inside the event loop: views need one)."""
     ping = "" if reply.private else pings(reply.mentions, own_id)
     embed = None
+    earlier: list[MessageParts] = []
     if uses_embed(reply):
         content = ping or None
         embed = discord.Embed(description=shorten(reply.text, DESCRIPTION_LIMIT) or None,
@@ -92,11 +131,13 @@ def message_parts(reply: Reply, own_id: int | None) -> MessageParts:
         if reply.attachment is not None:
             embed.set_image(url=f"attachment://{reply.attachment.filename}")
     else:
-        content = shorten(f"{ping}\n{reply.text}" if ping else reply.text, CONTENT_LIMIT) or None
+        *texts, last = split_text(f"{ping}\n{reply.text}" if ping else reply.text)
+        earlier = [MessageParts(content=text, embed=None, file=None, view=None) for text in texts]
+        content = last or None
     file = None
     if reply.attachment is not None:
         file = discord.File(io.BytesIO(reply.attachment.data), filename=reply.attachment.filename)
-    return MessageParts(content=content, embed=embed, file=file, view=buttons_view(reply.buttons))
+    return [*earlier, MessageParts(content=content, embed=embed, file=file, view=buttons_view(reply.buttons))]
 
 
 def buttons_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:

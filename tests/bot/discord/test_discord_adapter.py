@@ -234,3 +234,17 @@ async def test_no_reply_still_acknowledges(fake: FakeDiscord, adapter: DiscordAd
     [answer] = await fake.wait_answers(interaction)
     assert answer.ephemeral
     await asyncio.sleep(0)
+
+
+async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                    service: StubService) -> None:
+    moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 120))
+    pdn = f"Game 7 as PDN:\n```\n{moves}\n```"
+    service.respond = lambda event: [Reply(text=pdn, kind="pdn", buttons=(Button("gif:7", "GIF"),))]
+    interaction = await fake.slash(ALICE, "pdn")
+    answers = await fake.until(lambda: a if (a := fake.answers(interaction)) and a[-1].buttons else None)
+    assert len(pdn) == 3246 and [a.via for a in answers] == ["callback", "followup"]
+    assert all(len(a.content or "") <= 2000 and (a.content or "").count("```") == 2 for a in answers)
+    assert [a.buttons for a in answers] == [[], ["tammi:gif:7"]]
+    assert "".join(a.content or "" for a in answers).replace("```", "").replace("\n", "") == \
+        pdn.replace("```", "").replace("\n", "")
