@@ -804,13 +804,15 @@ class GameService:
         challenge = await self._challenge_for_answer(ctx, args)
         if challenge is not None:
             return await self._accept_challenge(ctx, challenge.id)
+        pending = await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now)
+        own = any(c.challenger_id == ctx.user.user_id for c in pending)
         game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is not None and game.offer and game.offer_by != colour_key(
                 player_color(game, ctx.user.user_id) or Color.WHITE):
             if game.offer == "draw":
                 return await self._accept_draw(ctx, game.id)
             return await self._accept_undo(ctx, game.id)
-        return self._refusal(ctx, "no_challenge")
+        return self._refusal(ctx, "challenge_own" if own else "no_challenge")
 
     async def _cmd_decline(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         pending = await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now)
