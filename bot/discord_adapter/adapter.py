@@ -178,11 +178,18 @@ class DiscordAdapter:
         self.client.event(self.on_message)
         self.client.event(self.on_interaction)
         self._connection: asyncio.Task[None] | None = None
+        self._logged_in = asyncio.Event()
+        # Registered now, so notices the service sends while starting (the bot's move in a game it
+        # resumes) are not lost: they wait in send_notice until the client has logged in.
+        service.add_sender(PLATFORM, self.send_notice)
 
     # --- life cycle -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Log in, sync the slash commands if their definitions changed, and connect in the background."""
+        """Log in, sync the slash commands if their definitions changed, and connect in the background.
+
+        Notices can be sent from here on: the REST API needs no gateway connection.
+        """
         use_endpoints(self.config)
         try:
             await self.client.login(bot_token(self.config))
@@ -190,7 +197,7 @@ class DiscordAdapter:
         except BaseException:
             await self.client.close()
             raise
-        self.service.add_sender(PLATFORM, self.send_notice)
+        self._logged_in.set()
         self._connection = asyncio.create_task(self._connect(), name="tammi-discord-connection")
 
     async def _connect(self) -> None:
@@ -210,6 +217,7 @@ class DiscordAdapter:
 
     async def close(self) -> None:
         """Disconnect from Discord and wait for the connection task to end."""
+        self._logged_in.clear()
         await self.client.close()
         if self._connection is not None:
             with contextlib.suppress(Exception):  # already logged in _connect
@@ -236,6 +244,7 @@ class DiscordAdapter:
         """The service's sender: post a notice (the bot's move, an expiry...) to its channel."""
         if notice.platform != PLATFORM:
             return
+        await self._logged_in.wait()
         channel = self.client.get_partial_messageable(int(notice.channel_id))
         await self._post(channel, notice.reply)
 

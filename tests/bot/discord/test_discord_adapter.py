@@ -248,3 +248,20 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
     assert [a.buttons for a in answers] == [[], ["tammi:gif:7"]]
     assert "".join(a.content or "" for a in answers).replace("```", "").replace("\n", "") == \
         pdn.replace("```", "").replace("\n", "")
+
+
+async def test_a_notice_sent_while_starting_waits_for_the_login(fake: FakeDiscord,
+                                                                settings: Settings) -> None:
+    service = StubService()
+    bot = DiscordAdapter(service, settings, guild_ready_timeout=0.05)
+    notice = Notice("discord", str(CHANNEL_ID), Reply(text="My move: 9-13"))
+    pending = asyncio.create_task(service.notify(notice))
+    await asyncio.sleep(0.01)
+    assert not pending.done() and fake.sent == []
+    await bot.start()
+    try:
+        await pending
+        [sent] = await fake.wait_in_channel(CHANNEL_ID, 1)
+        assert sent.content == "My move: 9-13"
+    finally:
+        await bot.close()
