@@ -290,6 +290,7 @@ async def test_a_notice_sent_while_starting_waits_for_the_bot(fake: FakeTelegram
         await early
         sent = await fake.wait_for("sendMessage", where=lambda c: "11-15" in c.words)
         assert sent.chat_id == GROUP["id"]
+        await fake.wait_for("sendMessage", where=lambda c: c.words == "got hello")  # then stop calmly
     finally:
         await adapter.close()
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from conftest import config_for
-from fake_telegram import Call, FakeTelegram, group, user
+from fake_telegram import Call, FakeTelegram, group, private, user
 from telegram.ext import AIORateLimiter
 
-from bot.config import Config, PictureConfig
+from bot.config import Config, OpponentConfig, PictureConfig
 from bot.service import GameService
 from bot.storage import Storage
 from bot.telegram_adapter import TelegramAdapter
@@ -34,7 +34,8 @@ class Tammi:
 
     async def start(self) -> None:
         self.storage = await Storage.open(self.database)
-        config = Config(database=self.database, picture=PictureConfig(size=96, theme="auto"))
+        config = Config(database=self.database, picture=PictureConfig(size=96, theme="auto"),
+                        opponent=OpponentConfig(time_limit=0.05))
         self.service = GameService(self.storage, config)
         await self.service.start()
         self.adapter = TelegramAdapter(
@@ -184,3 +185,19 @@ async def test_restart_mid_game_resumes_it(fake: FakeTelegram, tammi: Tammi) -> 
     fake.press(BOB, question.result, yes)
     final = await fake.wait_for("sendPhoto", after=mark)
     assert "resign" in final.words and [label for label, _ in final.buttons] == ["Rematch"]
+
+
+async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tammi) -> None:
+    chat = private(CAROL)
+    fake.send_text(chat, CAROL, "/play 1 black")  # Carol moves first; her Telegram is in Finnish
+    board = await fake.wait_for("sendPhoto")
+    assert board.chat_id == CAROL["id"] and "Peli #1" in board.words
+    fake.send_text(chat, CAROL, "11-15")  # a private chat: typed moves always reach the bot
+    mine = await fake.wait_for("sendPhoto", count=2)
+    assert "Carol siirsi 11-15" in mine.words
+    # The opponent's answer is a notice the service sends on its own, through the adapter's sender.
+    answer = await fake.wait_for("sendPhoto", count=3, timeout=10)
+    assert answer.words.startswith("Tammi ") and "Carol" in answer.words  # notices: the chat's language
+    assert answer.params["caption_entities"][0]["user"]["id"] == CAROL["id"]  # her turn: pinged
+    assert tammi.service is not None
+    await tammi.service.wait_idle()
