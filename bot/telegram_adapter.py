@@ -55,6 +55,7 @@ CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)  # 1024
 ALERT_LIMIT = int(CallbackQueryLimit.ANSWER_CALLBACK_QUERY_TEXT_LENGTH)  # 200
 BUTTONS_PER_ROW = 3
 NOTICE_WAIT = 60.0
+KNOWN_LIMIT = 50_000  # @usernames remembered in memory
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
 COMMAND_NAMES = frozenset(spec.name for spec in COMMANDS)
 # Telegram clients send /start when a user opens the bot; it is the natural place for help.
@@ -434,6 +435,8 @@ class TelegramAdapter:
         if message.reply_to_message is not None:
             users.append(message.reply_to_message.from_user)
         users += [entity.user for entity in message.entities if entity.user is not None]
+        if len(self._known) > KNOWN_LIMIT:
+            self._known.clear()
         for user in users:
             if user is not None and user.username and not user.is_bot:
                 self._known[user.username.lower()] = person(user)
