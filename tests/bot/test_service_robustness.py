@@ -1,0 +1,342 @@
+"""Racing moves, restarts (including kill -9), bad input, background sweeps and the built-in opponent."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tammi_talk import Chat, close_chat, open_chat, start_game
+
+from bot.config import Config, PictureConfig
+from bot.events import Event, Person
+from bot.service import GameService
+from bot.storage import Storage
+from engine import Board, Move
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
+    chat = await open_chat(tmp_path)
+    yield chat
+    await close_chat(chat)
+
+
+async def test_racing_submissions_apply_exactly_once(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    moves = [str(m) for m in Board("english").legal_moves]
+    # 60 concurrent submissions of every legal move by the player to move.
+    events = [chat.say("bob", moves[i % len(moves)]) for i in range(60)]
+    results = await asyncio.gather(*events)
+    played = [r[0] for r in results if r and r[0].kind == "board"]
+    assert len(played) == 1
+    refused = [r[0] for r in results if r and r[0].kind == "error"]
+    assert len(refused) == 59 and all("not your turn" in r.text for r in refused)
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and len(game.moves) == 1 and game.version == 1
+
+
+async def test_racing_across_two_services_on_one_file(tmp_path: Path) -> None:
+    """Two processes' worth of service over the same database: the version check lets one move in."""
+    first = await open_chat(tmp_path)
+    second_storage = await Storage.open(first.path)
+    second = GameService(second_storage, first.service.config, clock=first.clock)
+    try:
+        game_id = await start_game(first, "ann", "bob", "white")
+        event = Event("test", "c1", Person("bob", "bob"), text="11-15")
+        other = Event("test", "c1", Person("bob", "bob"), text="9-13")
+        results = await asyncio.gather(*(
+            (first.service if i % 2 else second).handle(event if i % 3 else other) for i in range(20)))
+        played = [r[0] for r in results if r[0].kind == "board"]
+        assert len(played) == 1
+        game = await first.storage.get_game(game_id)
+        assert game is not None and len(game.moves) == 1
+    finally:
+        await second.close()
+        await second_storage.close()
+        await close_chat(first)
+
+
+async def test_stale_version_is_refused_by_storage(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    game = await chat.storage.get_game(game_id)
+    assert game is not None
+    board = Board("english")
+    board.push(board.parse_move("9-13"))
+    first = await chat.storage.update_game(game.replace(moves=("9-13",), fen=board.fen()),
+                                           expected_version=game.version)
+    again = await chat.storage.update_game(game.replace(moves=("10-14",), fen=board.fen()),
+                                           expected_version=game.version)
+    assert first is not None and first.version == 1 and again is None
+    stored = await chat.storage.get_game(game_id)
+    assert stored is not None and stored.moves == ("9-13",)
+
+
+async def test_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path)
+    game_id = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15")
+    await chat.say("ann", "22-18 draw")
+    await close_chat(chat)
+    again = await open_chat(tmp_path)
+    try:
+        board = await again.say("bob", "!tammi board")
+        assert "Last move: 22-18" in board[0].text and "offers a draw" in board[0].text
+        moved = await again.say("bob", "15x22")
+        assert moved[0].text.startswith("bob played 15x22") and "declined by the move" in moved[0].text
+        game = await again.storage.get_game(game_id)
+        assert game is not None and game.moves == ("11-15", "22-18", "15x22")
+    finally:
+        await close_chat(again)
+
+
+def _console(db: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen(
+        [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "console", "--db",
+         str(db), "--no-pictures", "--user", "ann"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+
+def _read_until(process: subprocess.Popen[str], marker: str) -> str:
+    assert process.stdout is not None
+    seen = []
+    while True:
+        line = process.stdout.readline()
+        assert line, "".join(seen)
+        seen.append(line)
+        if marker in line:
+            return "".join(seen)
+
+
+async def test_kill_minus_nine_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    db = tmp_path / "killed.sqlite3"
+    process = _console(db)
+    try:
+        assert process.stdin is not None
+        for line in ["challenge bob white", "bob> accept", "bob> 11-15", "22-18", "bob> 15x22"]:
+            process.stdin.write(line + "\n")
+        process.stdin.flush()
+        _read_until(process, "bob played 15x22")
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+    storage = await Storage.open(db)
+    try:
+        game = await storage.active_game_for("console", "console", "ann")
+        assert game is not None and game.moves == ("11-15", "22-18", "15x22")
+    finally:
+        await storage.close()
+
+
+BAD_INPUTS = [
+    "",
+    "   ",
+    "x" * 100_000,
+    "!tammi challenge " + "y" * 100_000,
+    "9-13\x00\x07\x1b[31m",
+    "\x00\x01\x02",
+    "'; DROP TABLE games; --",
+    "!tammi challenge '; DROP TABLE games; --",
+    "!tammi rules ' OR 1=1 --",
+    "!tammi accept 99999999999999999999999",
+    "!tammi pdn 99999999999",
+    "1-2-3-4-5-6-7-8-9-10-11-12-13-14-15-16-17-18-19-20",
+    "!tammi",
+    "!tammi nonsense",
+    "/move",
+    "🂡" * 500,
+]
+
+
+@pytest.mark.parametrize("text", BAD_INPUTS, ids=range(len(BAD_INPUTS)))
+async def test_bad_input_is_answered_without_harm(chat: Chat, text: str) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    replies = await chat.say("bob", text, addressed=True)
+    for reply in replies:
+        assert len(reply.text) < 5000
+        assert "went wrong" not in reply.text
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and game.active
+    assert (await chat.say("bob", "11-15"))[0].kind == "board"
+
+
+async def test_bad_buttons_and_commands(chat: Chat) -> None:
+    for button in ("acc", "acc:", "acc:x", "zzz:1", "res:999", "acc:999", ":" * 70, "brd:-1"):
+        replies = await chat.press("ann", button)
+        assert replies and replies[0].private, button
+    assert (await chat.command("ann", "no-such-command"))[0].kind == "error"
+    assert (await chat.command("ann", "challenge", "x" * 5000))[0].kind == "error"
+    mentions = (Person("ann", "@everyone"),)
+    replies = await chat.command("bob", "challenge", "@everyone", mentions=mentions)
+    assert "@everyone" not in replies[0].text
+
+
+async def test_unexpected_error_becomes_a_polite_reply(chat: Chat, caplog: pytest.LogCaptureFixture) -> None:
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk on fire")
+
+    chat.service.storage.active_game_for = broken  # type: ignore[method-assign]
+    replies = await chat.say("ann", "!tammi board", locale="fi")
+    assert replies[0].text.startswith("Anteeksi") and replies[0].private
+    assert "disk on fire" in caplog.text
+
+
+async def test_challenges_expire(chat: Chat) -> None:
+    await chat.say("ann", "!tammi challenge @bob")
+    chat.clock.advance(chat.service.config.challenge_expiry * 60 + 1)
+    assert "no longer open" in (await chat.press("bob", "acc:1"))[0].text
+    await chat.service.maintain()
+    assert len(chat.notices) == 1 and "expired" in chat.notices[0].reply.text
+    assert chat.notices[0].channel_id == "c1"
+    challenge = await chat.storage.get_challenge(1)
+    assert challenge is not None and challenge.status == "expired"
+    await chat.service.maintain()
+    assert len(chat.notices) == 1
+
+
+async def test_reminder_then_abandonment_claim(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    for move, user in [("11-15", "bob"), ("22-18", "ann"), ("15x22", "bob"), ("25x18", "ann")]:
+        await chat.say(user, move)
+    assert "claim the win if bob does not move" in await chat.text("ann", "!tammi claim")
+    chat.clock.advance(chat.service.config.reminder_after * 3600 + 60)
+    await chat.service.maintain()
+    assert len(chat.notices) == 1
+    reminder = chat.notices[0].reply
+    assert "bob, it is your move" in reminder.text and reminder.mentions[0].user_id == "bob"
+    await chat.service.maintain()
+    assert len(chat.notices) == 1  # reminded once
+    assert "nothing to claim" in await chat.text("bob", "!tammi claim")
+    chat.clock.advance(chat.service.config.abandon_after * 3600)
+    await chat.service.maintain()
+    assert len(chat.notices) == 2 and "ann, bob has not moved" in chat.notices[1].reply.text
+    done = await chat.say("ann", "!tammi claim")
+    assert "ann (White) wins: bob (Red) did not move" in done[0].text
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and game.result == "1-0" and game.reason == "abandon"
+
+
+def first_move(board: Board, **limits: Any) -> Move:
+    return next(iter(board.legal_moves))
+
+
+async def test_play_the_bot_with_a_stand_in_opponent(tmp_path: Path) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def choose(board: Board, **limits: Any) -> Move:
+        calls.append(limits)
+        return random.Random(len(calls)).choice(list(board.legal_moves))
+
+    chat = await open_chat(tmp_path, choose_move=choose, seed=3)
+    try:
+        started = await chat.say("ann", "!tammi play 3 white")
+        assert started[0].game_id is not None and "Tammi" in started[0].text
+        game = await chat.storage.get_game(started[0].game_id)
+        assert game is not None and game.white_id == "ann" and game.bot_level == 3
+        # English: Red (the bot) moves first; its move arrives as a notice.
+        await chat.service.wait_idle()
+        assert calls and calls[0]["level"] == 3 and calls[0]["time_limit"] == 2.0
+        assert chat.notices and chat.notices[-1].reply.text.startswith("Tammi played")
+        moves = await chat.service.suggest_moves("test", "c1", "ann")
+        reply = await chat.say("ann", moves[0])
+        assert reply[0].kind == "board"
+        await chat.service.wait_idle()
+        game = await chat.storage.get_game(game.id)
+        assert game is not None and len(game.moves) == 3
+        undone = await chat.say("ann", "!tammi undo")
+        assert "taken back" in undone[0].text
+        game = await chat.storage.get_game(game.id)
+        assert game is not None and len(game.moves) == 1 and not game.rated
+    finally:
+        await close_chat(chat)
+
+
+async def test_bot_resumes_after_restart(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, choose_move=first_move)
+    started = await chat.say("ann", "!tammi play white")
+    game_id = started[0].game_id
+    assert game_id is not None
+    await chat.service.close()  # stop before the bot's move is stored
+    await chat.storage.close()
+    game_before = await (storage := await Storage.open(chat.path)).get_game(game_id)
+    await storage.close()
+    again = await open_chat(tmp_path, choose_move=first_move)
+    try:
+        await again.service.start()
+        await again.service.wait_idle()
+        game = await again.storage.get_game(game_id)
+        assert game is not None and game_before is not None and game_before.moves == ()
+        assert len(game.moves) == 1 and game.moves[0] == str(next(iter(Board("english").legal_moves)))
+    finally:
+        await close_chat(again)
+
+
+async def test_slow_bot_says_it_is_thinking(tmp_path: Path) -> None:
+    def slow(board: Board, **limits: Any) -> Move:
+        import time
+
+        time.sleep(1.2)
+        return first_move(board)
+
+    chat = await open_chat(tmp_path, choose_move=slow)
+    try:
+        await chat.say("ann", "!tammi play white")
+        await chat.service.wait_idle()
+        texts = [n.reply.text for n in chat.notices]
+        assert texts[0] == "Tammi is thinking…" and texts[1].startswith("Tammi played")
+    finally:
+        await close_chat(chat)
+
+
+async def test_pictures_are_attached(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, pictures=True)
+    try:
+        game_id = await start_game(chat, "ann", "bob", "white")
+        reply = (await chat.say("bob", "11-15"))[0]
+        assert reply.attachment is not None and reply.attachment.filename == "board.png"
+        assert reply.attachment.data.startswith(b"\x89PNG")
+        gif = await chat.say("ann", "!tammi gif")
+        if gif[0].attachment is not None:
+            assert gif[0].attachment.is_animation and gif[0].attachment.data.startswith(b"GIF")
+        assert gif[0].game_id == game_id
+    finally:
+        await close_chat(chat)
+
+
+async def test_storage_schema_and_pragmas(tmp_path: Path) -> None:
+    import aiosqlite
+
+    storage = await Storage.open(tmp_path / "s.db")
+    try:
+        assert await storage.schema_version() >= 1
+    finally:
+        await storage.close()
+    async with aiosqlite.connect(tmp_path / "s.db") as db:
+        async with db.execute("PRAGMA journal_mode") as cursor:
+            assert (await cursor.fetchone()) == ("wal",)
+        await db.execute("PRAGMA user_version = 999")
+        await db.commit()
+    from bot.storage import StorageError
+
+    with pytest.raises(StorageError, match="newer"):
+        await Storage.open(tmp_path / "s.db")
+
+
+def test_config_picture_size_reaches_the_service(tmp_path: Path) -> None:
+    config = Config(database=tmp_path / "x.db", picture=PictureConfig(size=200, theme="wood"))
+    assert config.picture.size == 200
