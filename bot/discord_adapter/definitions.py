@@ -26,10 +26,38 @@ INTEGRATION_TYPES = (0,)
 
 JSON = dict[str, Any]
 
+# Finnish names shown to users whose Discord is in Finnish (the interaction still carries the English
+# name). They match the Finnish words the service understands in typed commands.
+FI_COMMAND_NAMES = {
+    "challenge": "haasta", "accept": "hyväksy", "decline": "hylkää", "cancel": "peru", "play": "pelaa",
+    "move": "siirrä", "board": "lauta", "moves": "siirrot", "resign": "luovuta", "draw": "tasapeli",
+    "claim": "vaadi", "undo": "peruuta", "rematch": "uusinta", "games": "pelit", "pdn": "pdn", "gif": "gif",
+    "rules": "säännöt", "stats": "tilastot", "leaderboard": "ranking", "settings": "asetukset",
+    "help": "ohje",
+}
+FI_OPTION_NAMES = {
+    "opponent": "vastustaja", "variant": "muunnelma", "colour": "väri", "move": "siirto", "topic": "aihe",
+    "level": "taso", "answer": "vastaus", "player": "pelaaja", "language": "kieli",
+}
+FI_CHOICES = {
+    "english": "englantilainen", "italian": "italialainen", "international": "kansainvälinen",
+    "random": "satunnainen", "white": "valkoinen", "black": "musta",
+}
+
+
+def _choices(values: tuple[str, ...]) -> list[JSON]:
+    return [{"name": value, "value": value, "name_localizations": {"fi": FI_CHOICES[value]}}
+            for value in values]
+
+
+def _fi_name(table: dict[str, str], name: str) -> JSON:
+    return {"name_localizations": {"fi": table[name]}} if name in table else {}
+
 
 def _option(spec: Option) -> JSON:
     data: JSON = {
         "name": spec.name,
+        **_fi_name(FI_OPTION_NAMES, spec.name),
         "description": spec.en[:100],
         "description_localizations": {"fi": spec.fi[:100]},
     }
@@ -42,9 +70,9 @@ def _option(spec: Option) -> JSON:
     else:
         data["type"] = STRING
         if spec.kind == "variant":
-            data["choices"] = [{"name": name, "value": name} for name in VARIANT_CHOICES]
+            data["choices"] = _choices(VARIANT_CHOICES)
         elif spec.kind == "colour":
-            data["choices"] = [{"name": name, "value": name} for name in COLOUR_CHOICES]
+            data["choices"] = _choices(COLOUR_CHOICES)
         elif spec.kind in ("move", "topic"):
             data["autocomplete"] = True
     if spec.required:
@@ -64,6 +92,7 @@ def command_definitions() -> list[JSON]:
         sub: JSON = {
             "type": SUB_COMMAND,
             "name": spec.name,
+            **_fi_name(FI_COMMAND_NAMES, spec.name),
             "description": spec.en[:100],
             "description_localizations": {"fi": spec.fi[:100]},
         }
@@ -97,7 +126,8 @@ def _comparable(value: Any) -> Any:
         for key, item in value.items():
             if key not in _COMPARED:
                 continue
-            item = _comparable(item)
+            if not key.endswith("_localizations"):  # their keys are locales, kept as they are
+                item = _comparable(item)
             if item in (None, False, [], {}):
                 continue
             kept[key] = item

@@ -52,8 +52,8 @@ async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings:
     move = next(sub for sub in tammi["options"] if sub["name"] == "move")
     assert move["description_localizations"] == {"fi": "Tee siirto, esim. 9-13 tai 10x17x26"}
     assert move["options"][0] == {
-        "name": "move", "description": "The move", "description_localizations": {"fi": "Siirto"}, "type": 3,
-        "autocomplete": True, "required": True}
+        "name": "move", "name_localizations": {"fi": "siirto"}, "description": "The move",
+        "description_localizations": {"fi": "Siirto"}, "type": 3, "autocomplete": True, "required": True}
     challenge = next(sub for sub in tammi["options"] if sub["name"] == "challenge")
     assert [option["type"] for option in challenge["options"]] == [6, 3, 3]
     assert [c["value"] for c in challenge["options"][1]["choices"]] == ["english", "italian", "international"]
