@@ -73,10 +73,12 @@ class Tables:
             return m
 
         # advancement rows, bit-decomposed: advance = sum(2**k * popcount(men & adv[k]))
-        nbits = (size - 1).bit_length()
-        self.adv: tuple[tuple[int, ...], tuple[int, ...]] = (
-            tuple(mask_where(lambda r, c, k=k: ((size - 1 - r) >> k) & 1) for k in range(nbits)),
-            tuple(mask_where(lambda r, c, k=k: (r >> k) & 1) for k in range(nbits)),
+        # (rows up to 15: four masks, unused ones empty)
+        self.adv: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = (
+            (mask_where(lambda r, c: (size - 1 - r) & 1), mask_where(lambda r, c: (size - 1 - r) & 2),
+             mask_where(lambda r, c: (size - 1 - r) & 4), mask_where(lambda r, c: (size - 1 - r) & 8)),
+            (mask_where(lambda r, c: r & 1), mask_where(lambda r, c: r & 2),
+             mask_where(lambda r, c: r & 4), mask_where(lambda r, c: r & 8)),
         )
         self.back = (g.bottom_row, g.top_row)
         lo, hi = size // 2 - 1, size // 2
@@ -103,11 +105,11 @@ def tables(variant: Variant) -> Tables:
     return Tables(variant)
 
 
-def _advance(men: int, masks: tuple[int, ...]) -> int:
-    total = 0
-    for k, m in enumerate(masks):
-        total += (men & m).bit_count() << k
-    return total
+def _advance(men: int, masks: tuple[int, int, int, int]) -> int:
+    """Rows of advancement summed over the men (the masks hold the bits of each square's count)."""
+    a0, a1, a2, a3 = masks
+    return ((men & a0).bit_count() + 2 * (men & a1).bit_count() + 4 * (men & a2).bit_count()
+            + 8 * (men & a3).bit_count())
 
 
 def _distance(t: Tables, a: int, b: int) -> int:
@@ -125,12 +127,16 @@ def _bits(x: int) -> list[int]:
     return out
 
 
-def _endgame(t: Tables, strong: int, weak: int, kings: int) -> int:
-    """Technique with few pieces left, for the side ahead (`strong`): close in, keep out of corners."""
-    bonus = 0
+WEAK_MOVES = 0
+CLOSE_IN = 3
+
+
+def _endgame(t: Tables, strong: int, weak: int, kings: int, weak_moves: int) -> int:
+    """Technique with few pieces left, for the side ahead (`strong`): close in, take away moves."""
+    bonus = -WEAK_MOVES * weak_moves
     weak_bits = _bits(weak)
     for k in _bits(strong & kings):
-        bonus -= 3 * min(_distance(t, k, w) for w in weak_bits)
+        bonus -= CLOSE_IN * min(_distance(t, k, w) for w in weak_bits)
     if not t.variant.flying_kings:
         # the weaker side runs for a double corner; a king there is hard to catch
         bonus -= 12 * (weak & kings & t.double_corner).bit_count()
@@ -176,14 +182,15 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
         score += w.centre_king * ((wk & centre).bit_count() - (bk & centre).bit_count())
         if w.road_king:
             score += w.road_king * ((wk & t.road).bit_count() - (bk & t.road).bit_count())
-    if w.mobility:
-        v = t.variant
-        score += w.mobility * (count_quiet(v, wp, bp, kings, True) - count_quiet(v, bp, wp, kings, False))
+    v = t.variant
+    w_moves = count_quiet(v, wp, bp, kings, True)
+    b_moves = count_quiet(v, bp, wp, kings, False)
+    score += w.mobility * (w_moves - b_moves)
     if total <= 8 and kings and mat:
         if mat > 0:
-            score += _endgame(t, wp, bp, kings)
+            score += _endgame(t, wp, bp, kings, b_moves)
         else:
-            score -= _endgame(t, bp, wp, kings)
+            score -= _endgame(t, bp, wp, kings, w_moves)
     score = _drawish(t, score, nwm, nwk, nbm, nbk)
     return score if white else -score
 

@@ -41,7 +41,7 @@ TT_LIMIT = 400_000
 class Level:
     """How one level plays: search depth, share of the time it uses, and how loosely it picks."""
 
-    depth: int  # deepest iteration
+    depth: int  # deepest iteration (no limit with ENDGAME_PIECES or fewer on the board)
     time_share: float  # fraction of the time limit it may use
     margin: int  # picks at random among moves within this many hundredths of a man of the best
 
@@ -53,6 +53,9 @@ LEVELS: dict[int, Level] = {
     4: Level(depth=6, time_share=0.6, margin=4),
     5: Level(depth=MAX_PLY - 8, time_share=1.0, margin=0),
 }
+#: with this many pieces or fewer every level searches as deep as its time allows and plays the best
+#: move it finds, so that won endings get converted (no endless shuffling)
+ENDGAME_PIECES = 6
 MIN_LEVEL, MAX_LEVEL = min(LEVELS), max(LEVELS)
 
 
@@ -334,8 +337,13 @@ def _search_root(
     if kings:
         s.seen.add(key)
     # low levels score every root move exactly, to pick among the near-equal ones
-    exact = lv.margin > 0
-    top = min(lv.depth, max_depth or lv.depth)
+    margin = lv.margin
+    top = lv.depth
+    if (own | opp).bit_count() <= ENDGAME_PIECES:
+        margin, top = 0, LEVELS[MAX_LEVEL].depth
+    exact = margin > 0
+    if max_depth is not None:
+        top = min(top, max_depth)
     done_scores: list[tuple[RawMove, int]] = []
     done_depth = 0
     best_move = order[0]
@@ -371,7 +379,7 @@ def _search_root(
         pass
     if exact and done_scores:
         top_score = max(sc for _, sc in done_scores)
-        near = [m for m, sc in done_scores if sc >= top_score - lv.margin]
+        near = [m for m, sc in done_scores if sc >= top_score - margin]
         if len(near) > 1:
             # keep the root order stable (legal move order) so a seeded rng repeats itself
             near.sort(key=raw.index)
