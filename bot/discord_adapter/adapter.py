@@ -215,6 +215,12 @@ class DiscordAdapter:
         """Wait until the gateway session is ready (servers received)."""
         await self.client.wait_until_ready()
 
+    async def wait_closed(self) -> None:
+        """Wait until the connection ends: after `close()`, or with the error that ended it (a refused
+        intent, a revoked token); discord.py itself reconnects after network trouble."""
+        if self._connection is not None:
+            await asyncio.shield(self._connection)
+
     async def close(self) -> None:
         """Disconnect from Discord and wait for the connection task to end."""
         self._logged_in.clear()

@@ -28,6 +28,7 @@ THREAD_ID = 700000000000000012
 OTHER_CHANNEL_ID = 700000000000000013
 DM_CHANNEL_ID = 700000000000000020
 EPHEMERAL = 1 << 6
+MESSAGE_CONTENT = 1 << 15  # the privileged intent
 TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
 ALL_PERMISSIONS = str((1 << 50) - 1)
 
@@ -157,6 +158,7 @@ class FakeDiscord:
         self.interactions: dict[str, str] = {}  # token -> interaction id
         self.interaction_channels: dict[str, str] = {}  # interaction id -> channel id
         self._changed = asyncio.Condition()
+        self.refuse_message_content = False  # as Discord does when the portal switch is off
 
     # --- running ------------------------------------------------------------------------------
 
@@ -217,6 +219,9 @@ class FakeDiscord:
                 await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
             elif payload["op"] == 2:  # identify
                 connection.identify = payload["d"]
+                if self.refuse_message_content and payload["d"].get("intents", 0) & MESSAGE_CONTENT:
+                    await ws.close(code=4014, message=b"Disallowed intent(s).")
+                    break
                 await self._ready(connection)
             elif payload["op"] == 6:  # resume: this fake cannot, so it asks for a fresh session
                 await ws.send_json({"op": 9, "d": False, "s": None, "t": None})

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
-from fake_discord import ALICE, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, THREAD_ID, FakeDiscord, Settings
+from fake_discord import (
+    ALICE,
+    CHANNEL_ID,
+    DM_CHANNEL_ID,
+    GUILD_ID,
+    MESSAGE_CONTENT,
+    THREAD_ID,
+    FakeDiscord,
+    Settings,
+)
 from stub_service import StubService
 
 from bot.commands import COMMANDS
@@ -20,7 +31,7 @@ async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: Sett
         assert connection.query["encoding"] == "json"
         assert connection.identify is not None
         assert connection.identify["token"] == "fake-token"
-        assert connection.identify["intents"] & (1 << 15)  # message content
+        assert connection.identify["intents"] & MESSAGE_CONTENT
         guild = adapter.client.get_guild(GUILD_ID)
         assert guild is not None and guild.get_channel(CHANNEL_ID) is not None
         assert guild.get_thread(THREAD_ID) is not None
@@ -66,7 +77,7 @@ async def test_without_the_message_content_intent(fake: FakeDiscord) -> None:
     try:
         [connection] = await fake.wait_identified()
         assert connection.identify is not None
-        assert not connection.identify["intents"] & (1 << 15)
+        assert not connection.identify["intents"] & MESSAGE_CONTENT
     finally:
         await adapter.close()
 
@@ -108,3 +119,16 @@ async def test_shards(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> Non
         assert [e.text for e in service.events] == ["9-13", "hello"]
     finally:
         await adapter.close()
+
+
+async def test_a_refused_intent_ends_the_connection_with_a_hint(fake: FakeDiscord, settings: Settings,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    fake.refuse_message_content = True
+    adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
+    await adapter.start()
+    try:
+        with pytest.raises(discord.PrivilegedIntentsRequired):
+            await asyncio.wait_for(adapter.wait_closed(), 5)
+    finally:
+        await adapter.close()
+    assert "message_content = false" in caplog.text
