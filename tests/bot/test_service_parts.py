@@ -1,0 +1,208 @@
+"""Config, texts, typed-input parsing, ratings, the console and the command line."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot import parsing, ratings, texts
+from bot.cli import main
+from bot.config import Config, ConfigError, load_config
+from bot.console import parse_line, run_console
+from engine import Reason
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# -- config --------------------------------------------------------------------------------------
+
+
+def test_example_config_is_the_defaults() -> None:
+    example = load_config(ROOT / "config.example.toml", env={})
+    defaults = load_config(None, env={})
+    assert example == defaults
+    assert defaults.language == "en" and defaults.variant == "english"
+    assert defaults.discord.token is None and defaults.telegram.port == 8443
+
+
+def test_environment_gives_tokens_and_database(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('database = "games.db"\n[discord]\ntoken = "from-file"\n', encoding="utf-8")
+    config = load_config(path, env={"TELEGRAM_TOKEN": "tg"})
+    assert config.database == tmp_path / "games.db"
+    assert config.discord.token == "from-file" and config.telegram.token == "tg"
+    config = load_config(path, env={"DISCORD_TOKEN": "env", "TAMMI_DB": "/tmp/other.db"})
+    assert config.discord.token == "env" and config.database == Path("/tmp/other.db")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('language = "sv"', "language"),
+    ("language = 3", "language"),
+    ('variant = "russian"', "variant"),
+    ("challenge_expiry = -5", "challenge_expiry"),
+    ('abandon_after = "soon"', "abandon_after"),
+    ("reminder_after = 100\nabandon_after = 50", "reminder_after"),
+    ("[picture]\nsize = 10", "picture.size"),
+    ('[picture]\ntheme = "neon"', "picture.theme"),
+    ("[opponent]\nmax_level = 0", "opponent.max_level"),
+    ("[opponent]\ntime_limit = true", "opponent.time_limit"),
+    ("[telegram]\nport = 70000", "telegram.port"),
+    ('[telegram]\nwebhook_url = "ftp://x"', "telegram.webhook_url"),
+    ('[discord]\nmessage_content = "yes"', "discord.message_content"),
+    ("[discord]\ntokn = 'x'", "discord.tokn"),
+    ("colour = 1", "colour"),
+    ('picture = "big"', "picture"),
+])
+def test_bad_settings_are_named(tmp_path: Path, text: str, names: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text + "\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as error:
+        load_config(path, env={})
+    assert str(error.value).startswith(names + ":")
+
+
+def test_unreadable_config_files(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "missing.toml", env={})
+    broken = tmp_path / "broken.toml"
+    broken.write_text("language = \n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(broken, env={})
+
+
+# -- texts ---------------------------------------------------------------------------------------
+
+
+def test_both_languages_use_the_same_placeholders() -> None:
+    for key, (en, fi) in {**texts.MESSAGES, **texts.REASONS}.items():
+        assert texts.placeholders(en) == texts.placeholders(fi), key
+        assert en.strip() and fi.strip(), key
+
+
+def test_every_engine_reason_has_words() -> None:
+    for reason in Reason:
+        assert reason.value in texts.REASONS
+
+
+def test_say_fills_in_and_tolerates_missing_values() -> None:
+    assert texts.say("fi", "turn", side="punainen", name="Aino") == "Siirtovuorossa punainen (Aino)."
+    assert texts.say("de", "turn", side="Red", name="Ann") == "Red (Ann) to move."
+    assert texts.say("en", "turn") == "? (?) to move."
+
+
+# -- parsing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "bare", "expected"), [
+    ("!tammi challenge @bob english", False, ("challenge", ("@bob", "english"))),
+    ("!TAMMI accept", False, ("accept", ())),
+    ("!tammi", False, ("help", ())),
+    ("/rules@TammiBot kings", False, ("rules", ("kings",))),
+    ("challenge bob", True, ("challenge", ("bob",))),
+    ("haasta bob", True, ("challenge", ("bob",))),
+    ("luovuta", True, ("resign", ())),
+    ("challenge bob", False, None),
+    ("hello there", True, None),
+    ("/unknown", False, None),
+])
+def test_find_command(text: str, bare: bool, expected: tuple[str, tuple[str, ...]] | None) -> None:
+    typed = parsing.find_command(text, bare=bare)
+    assert (None if typed is None else (typed.command, typed.args)) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("9-13", ("9-13", False)),
+    ("10x17x26", ("10x17x26", False)),
+    ("10 x 26", ("10x26", False)),
+    ("c3-d4", ("c3-d4", False)),
+    ("B6xD4xF2", ("B6xD4xF2", False)),
+    ("46x19x35 draw", ("46x19x35", True)),
+    ("9-13 tasapeli", ("9-13", True)),
+    ("9", None),
+    ("I think 9-13", None),
+    ("k3-d4", None),
+    ("2023-11-14 is a date", None),
+])
+def test_find_move(text: str, expected: tuple[str, bool] | None) -> None:
+    move = parsing.find_move(text)
+    assert (None if move is None else (move.text, move.offer_draw)) == expected
+
+
+def test_clean_removes_control_characters() -> None:
+    assert parsing.clean("a\x00b\u200bc\n d\x1b") == "abc d"
+    assert parsing.clean_name("\x00@everyone`") == "everyone'"
+    assert parsing.clean_name("   ") == "?"
+    assert len(parsing.clean_name("n" * 500)) == parsing.MAX_NAME
+
+
+def test_elo() -> None:
+    assert ratings.update(1500, 0, 1500, 0.5) == 1500
+    assert ratings.update(1500, 20, 1500, 0.0) == 1490
+    assert ratings.expected(1900, 1500) > 0.9
+
+
+# -- console and command line -------------------------------------------------------------------
+
+
+def test_console_lines() -> None:
+    assert parse_line("bob>accept", "you").user == "bob"
+    assert parse_line("  ann>  9-13 ", "you").text == "9-13"
+    assert parse_line("no prompt here", "you").user == "you"
+    assert parse_line("a > b", "you").text == "a > b"
+
+
+async def test_console_plays_a_scripted_game(tmp_path: Path) -> None:
+    script = "\n".join([
+        "challenge bob white", "bob> accept", "bob> 11-15", "22-18", "bob> 15x22", "press dro:1",
+        "25x18 draw", "bob> draw accept", "games", "quit", "this line is never read",
+    ]) + "\n"
+    out = io.StringIO()
+    config = Config(database=tmp_path / "console.db")
+    status = await run_console(config, user="ann", pictures_dir=tmp_path / "pics", stdin=io.StringIO(script),
+                               stdout=out)
+    text = out.getvalue()
+    assert status == 0
+    assert "Game #1 begins: ann (White) against bob (Red)" in text
+    assert "bob played 15x22." in text
+    assert "(to ann) You can offer a draw right after your own move" in text
+    assert "Draw by agreement." in text
+    assert "No games are running in this channel." in text
+    pictures = sorted((tmp_path / "pics").glob("*.png"))
+    assert pictures and f"[picture: {pictures[0]}]" in text
+    assert "● Red, ○ White" in text  # the text board's key
+
+
+async def test_console_in_finnish(tmp_path: Path) -> None:
+    out = io.StringIO()
+    config = Config(database=tmp_path / "fi.db")
+    await run_console(config, lang="fi", user="aino", pictures_dir=None,
+                      stdin=io.StringIO("haasta eero\neero> hyväksy\nsäännöt\n"), stdout=out)
+    assert "haastaa sinut peliin" in out.getvalue() and "Peli #1 alkaa" in out.getvalue()
+
+
+def test_cli_run_without_tokens(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                tmp_path: Path) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("TELEGRAM_TOKEN", raising=False)
+    monkeypatch.setenv("TAMMI_DB", str(tmp_path / "run.db"))
+    assert main(["run"]) == 2
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
+    assert main(["discord", "sync"]) == 2
+
+
+def test_cli_bad_config(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('language = "sv"\n', encoding="utf-8")
+    assert main(["console", "--config", str(path)]) == 2
+    assert "bad configuration: language:" in capsys.readouterr().err
+
+
+def test_cli_console_from_a_pipe(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                 tmp_path: Path) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nann> challenge bob\n"))
+    assert main(["console", "--db", str(tmp_path / "pipe.db"), "--no-pictures", "--user", "ann"]) == 0
+    out = capsys.readouterr().out
+    assert "How to play" in out or "Tammi plays draughts" in out
+    assert "bob, ann challenges you" in out
