@@ -12,7 +12,7 @@ import contextlib
 import logging
 import os
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 import yarl
@@ -20,6 +20,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.commands import COMMANDS, Command
+from bot.config import DiscordConfig
 from bot.discord_adapter.definitions import (
     JSON,
     ROOT,
@@ -67,29 +68,12 @@ _TEXTS = {
 }
 
 
-class DiscordSettings(Protocol):
-    """The `[discord]` settings the adapter reads (`bot.config.DiscordConfig` has them)."""
-
-    @property
-    def token(self) -> str | None: ...
-    @property
-    def api_base_url(self) -> str: ...
-    @property
-    def gateway_url(self) -> str | None: ...
-    @property
-    def application_id(self) -> int | None: ...
-    @property
-    def shard_count(self) -> int | None: ...
-    @property
-    def message_content(self) -> bool: ...
-
-
 def _text(locale: str | None, key: str) -> str:
     language = "fi" if locale and locale.lower().startswith("fi") else "en"
     return _TEXTS[language][key]
 
 
-def bot_token(config: DiscordSettings) -> str:
+def bot_token(config: DiscordConfig) -> str:
     """The bot token from the config or the `DISCORD_TOKEN` environment variable."""
     token = config.token or os.environ.get("DISCORD_TOKEN")
     if not token:
@@ -97,7 +81,7 @@ def bot_token(config: DiscordSettings) -> str:
     return token.strip()
 
 
-def use_endpoints(config: DiscordSettings) -> None:
+def use_endpoints(config: DiscordConfig) -> None:
     """Point discord.py at the configured REST base and gateway.
 
     discord.py keeps both in class attributes (process-wide), so they are set again on every start.
@@ -106,7 +90,7 @@ def use_endpoints(config: DiscordSettings) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url or DISCORD_GATEWAY)
 
 
-def intents(config: DiscordSettings) -> discord.Intents:
+def intents(config: DiscordConfig) -> discord.Intents:
     """Servers and channels, messages in servers and DMs, and message text when the config allows it."""
     wanted = discord.Intents.none()
     wanted.guilds = True
@@ -157,7 +141,7 @@ class DiscordAdapter:
     `close()` disconnects. `guild_ready_timeout` is discord.py's wait for servers before `on_ready`.
     """
 
-    def __init__(self, service: Service, config: DiscordSettings, *,
+    def __init__(self, service: Service, config: DiscordConfig, *,
                  guild_ready_timeout: float = 2.0) -> None:
         self.service = service
         self.config = config
@@ -487,7 +471,7 @@ async def sync_if_changed(client: discord.Client) -> bool:
     return True
 
 
-async def sync_commands(config: DiscordSettings) -> int:
+async def sync_commands(config: DiscordConfig) -> int:
     """Push the `/tammi` command definitions to Discord; the number of subcommands registered."""
     use_endpoints(config)
     options: dict[str, Any] = {"intents": discord.Intents.none()}

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from fake_discord import FakeDiscord, Settings
+from fake_discord import FakeDiscord
+
+from bot.config import DiscordConfig
 
 
 @pytest.fixture
@@ -17,5 +19,5 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-def settings(fake: FakeDiscord) -> Settings:
+def settings(fake: FakeDiscord) -> DiscordConfig:
     return fake.settings()

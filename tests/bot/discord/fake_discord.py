@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from bot.config import DiscordConfig
+
 JSON = dict[str, Any]
 T = TypeVar("T")
 
@@ -37,18 +39,6 @@ def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py decodes a body only when the content type is exactly "application/json".
     return web.Response(body=json.dumps(data).encode(), status=status,
                         headers={"Content-Type": "application/json"})
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The bot's `[discord]` settings (the fields of `bot.config.DiscordConfig`)."""
-
-    token: str | None
-    api_base_url: str
-    gateway_url: str | None = None
-    application_id: int | None = None
-    shard_count: int | None = None
-    message_content: bool = True
 
 
 @dataclass(frozen=True)
@@ -175,9 +165,10 @@ class FakeDiscord:
         if self.runner is not None:
             await self.runner.cleanup()
 
-    def settings(self, **changes: Any) -> Settings:
-        """Settings that point the bot at this fake."""
-        settings = Settings(token="fake-token", api_base_url=self.api_base_url, gateway_url=self.gateway_url)
+    def settings(self, **changes: Any) -> DiscordConfig:
+        """The bot's `[discord]` settings, pointing at this fake."""
+        settings = DiscordConfig(token="fake-token", api_base_url=self.api_base_url,
+                                 gateway_url=self.gateway_url)
         return dataclasses.replace(settings, **changes)
 
     @property

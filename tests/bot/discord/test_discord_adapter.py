@@ -15,10 +15,10 @@ from fake_discord import (
     OTHER_CHANNEL_ID,
     THREAD_ID,
     FakeDiscord,
-    Settings,
 )
 from stub_service import MOVES, StubService
 
+from bot.config import DiscordConfig
 from bot.discord_adapter import DiscordAdapter
 from bot.events import Attachment, Button, Event, Notice, Person, Reply
 
@@ -31,7 +31,7 @@ def service() -> StubService:
 
 
 @pytest.fixture
-async def adapter(fake: FakeDiscord, settings: Settings,
+async def adapter(fake: FakeDiscord, settings: DiscordConfig,
                   service: StubService) -> AsyncIterator[DiscordAdapter]:
     bot = DiscordAdapter(service, settings, guild_ready_timeout=0.05)
     await bot.start()
@@ -251,7 +251,7 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
 
 
 async def test_a_notice_sent_while_starting_waits_for_the_login(fake: FakeDiscord,
-                                                                settings: Settings) -> None:
+                                                                settings: DiscordConfig) -> None:
     service = StubService()
     bot = DiscordAdapter(service, settings, guild_ready_timeout=0.05)
     notice = Notice("discord", str(CHANNEL_ID), Reply(text="My move: 9-13"))

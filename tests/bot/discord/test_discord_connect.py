@@ -14,15 +14,15 @@ from fake_discord import (
     MESSAGE_CONTENT,
     THREAD_ID,
     FakeDiscord,
-    Settings,
 )
 from stub_service import StubService
 
 from bot.commands import COMMANDS
+from bot.config import DiscordConfig
 from bot.discord_adapter import DiscordAdapter, sync_commands
 
 
-async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: Settings) -> None:
+async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: DiscordConfig) -> None:
     adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
     await adapter.start()
     try:
@@ -42,7 +42,7 @@ async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: Sett
     assert fake.unknown == []
 
 
-async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, settings: Settings) -> None:
+async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, settings: DiscordConfig) -> None:
     for _ in range(2):
         adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
         await adapter.start()
@@ -55,7 +55,7 @@ async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, sett
     assert fake.command_puts == 2 and len(fake.commands[0]["options"]) == len(COMMANDS)
 
 
-async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings: Settings) -> None:
+async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings: DiscordConfig) -> None:
     assert await sync_commands(settings) == len(COMMANDS)
     assert await sync_commands(settings) == len(COMMANDS)
     assert fake.command_puts == 2
@@ -121,7 +121,7 @@ async def test_shards(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> Non
         await adapter.close()
 
 
-async def test_a_refused_intent_ends_the_connection_with_a_hint(fake: FakeDiscord, settings: Settings,
+async def test_a_refused_intent_ends_the_connection_with_a_hint(fake: FakeDiscord, settings: DiscordConfig,
                                                                 caplog: pytest.LogCaptureFixture) -> None:
     fake.refuse_message_content = True
     adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
