@@ -4,7 +4,8 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`, `sendPhoto`
 and `sendAnimation` (multipart uploads), `answerCallbackQuery`, `setMyCommands`, `deleteWebhook`,
 `setWebhook` and a few more. Tests inject updates (`send_text`, `press`), read every call the bot
-made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`).
+made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`). Like
+Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`, `withheld`).
 """
 
 from __future__ import annotations
@@ -83,13 +84,15 @@ class FakeTelegram:
     """The fake server. `start()` it, point the bot at `base_url`, `close()` it at the end."""
 
     def __init__(self, token: str = "123456:FAKE-TOKEN", username: str = "tammi_bot",
-                 bot_id: int = 424242, privacy: bool = True) -> None:
+                 bot_id: int = 424242, privacy: bool = False) -> None:
         self.token = token
         self.me = {
             "id": bot_id, "is_bot": True, "first_name": "Tammi", "username": username,
             "can_join_groups": True, "can_read_all_group_messages": not privacy,
             "supports_inline_queries": False,
         }
+        self.privacy = privacy  # True: Telegram's default privacy mode for bots in groups
+        self.withheld: list[dict[str, Any]] = []  # group messages privacy mode kept from the bot
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.webhook: dict[str, Any] | None = None
@@ -105,6 +108,14 @@ class FakeTelegram:
         self._closing = False
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    @property
+    def privacy(self) -> bool:
+        return not self.me["can_read_all_group_messages"]
+
+    @privacy.setter
+    def privacy(self, on: bool) -> None:
+        self.me["can_read_all_group_messages"] = not on
 
     # Server life
 
@@ -164,8 +175,23 @@ class FakeTelegram:
             message["entities"] = sorted(found, key=lambda e: e["offset"])
         if reply_to is not None:
             message["reply_to_message"] = reply_to
-        self.push({"message": message})
+        if self._withheld(message):
+            self.withheld.append(message)
+        else:
+            self.push({"message": message})
         return message
+
+    def _withheld(self, message: dict[str, Any]) -> bool:
+        """Privacy mode: in groups the bot gets only commands, replies to it and mentions of it."""
+        if not self.privacy or message["chat"]["type"] == "private":
+            return False
+        text = message.get("text", "")
+        replied = message.get("reply_to_message") or {}
+        return not (
+            text.startswith("/")
+            or (replied.get("from") or {}).get("id") == self.me["id"]
+            or f"@{self.me['username']}".lower() in text.lower()
+        )
 
     def press(self, sender: dict[str, Any], message: dict[str, Any], data: str) -> str:
         """A user presses the inline button `data` under the bot's `message`; returns the query id."""

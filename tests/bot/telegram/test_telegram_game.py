@@ -55,6 +55,17 @@ class Tammi:
 
 
 @pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    """The fake server with privacy mode on, as a new bot has it."""
+    server = FakeTelegram(privacy=True)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
 async def tammi(fake: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tammi]:
     monkeypatch.setenv("PTB_TIMEDELTA", "1")  # see conftest
     running = Tammi(fake, tmp_path / "tammi.sqlite3")
@@ -71,9 +82,12 @@ def button(call: Call, label: str) -> str:
 
 
 async def start_game(fake: FakeTelegram) -> Call:
-    """Alice (Red/Black, moving first) challenges Bob, and Bob accepts with the button; the board."""
-    fake.send_text(GROUP, BOB, "anyone up for a game?")  # the bot now knows @bob
-    fake.send_text(GROUP, ALICE, "/challenge@tammi_bot @bob black")
+    """Alice (Red/Black, moving first) challenges Bob, and Bob accepts with the button; the board.
+
+    Privacy mode keeps Bob's message from the bot, but Alice's command replying to it names him."""
+    hello = fake.send_text(GROUP, BOB, "anyone up for a game?")
+    assert hello in fake.withheld
+    fake.send_text(GROUP, ALICE, "/challenge@tammi_bot black", reply_to=hello)
     challenge = await fake.wait_for("sendMessage")
     assert "Alice" in challenge.words and "Bob" in challenge.words
     assert [label for label, _ in challenge.buttons] == ["Accept", "Decline"]
@@ -122,9 +136,13 @@ async def test_two_players_in_a_group(fake: FakeTelegram, tammi: Tammi) -> None:
     assert len(fake.since(mark, "sendPhoto")) == 2
     assert "Bob played 22-18" in board.words
 
+    # A plain move in the group does not reach a bot in privacy mode...
+    assert fake.send_text(GROUP, ALICE, "15x22") in fake.withheld
+    # ...until privacy mode is turned off with BotFather: then typing the move is enough.
+    fake.privacy = False
     for who, move in ((ALICE, "15x22"), (BOB, "25x18")):
         mark = fake.mark()
-        fake.send_text(GROUP, who, move, reply_to=board.result)
+        fake.send_text(GROUP, who, move)
         board = await fake.wait_for("sendPhoto", after=mark)
         assert f"played {move}" in board.words
 
@@ -159,8 +177,7 @@ async def test_restart_mid_game_resumes_it(fake: FakeTelegram, tammi: Tammi) -> 
     old_board = board
 
     await tammi.stop()
-    handled = fake.confirmed
-    assert handled == 4  # Bob's hello, the challenge, the press, the move: all confirmed before stopping
+    assert fake.confirmed == 3  # the challenge, the press, the move: all confirmed before stopping
     await tammi.start()
 
     # A button from before the restart still works: its data names the game, the state is in SQLite.
