@@ -310,7 +310,11 @@ class FakeDiscord:
         if reply_to is not None:
             data["message_reference"] = {"message_id": reply_to.id, "channel_id": reply_to.channel_id}
             data["referenced_message"] = reply_to.payload()
-        await self.dispatch("MESSAGE_CREATE", data)
+        connection = self.connection(guild=channel_id != DM_CHANNEL_ID)
+        intents = int((connection.identify or {}).get("intents", 0))
+        if channel_id != DM_CHANNEL_ID and not intents & MESSAGE_CONTENT and BOT not in mentions:
+            data["content"] = ""  # what Discord sends a bot without the Message Content intent
+        await self._send_dispatch(connection, "MESSAGE_CREATE", data)
         return message_id
 
     async def _interact(self, user: User, kind: int, data: JSON, channel_id: int, locale: str,

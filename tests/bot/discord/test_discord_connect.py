@@ -8,6 +8,7 @@ import discord
 import pytest
 from fake_discord import (
     ALICE,
+    BOT,
     CHANNEL_ID,
     DM_CHANNEL_ID,
     GUILD_ID,
@@ -72,12 +73,23 @@ async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings:
 
 
 async def test_without_the_message_content_intent(fake: FakeDiscord) -> None:
-    adapter = DiscordAdapter(StubService(), fake.settings(message_content=False), guild_ready_timeout=0.05)
+    service = StubService()
+    adapter = DiscordAdapter(service, fake.settings(message_content=False), guild_ready_timeout=0.05)
     await adapter.start()
     try:
         [connection] = await fake.wait_identified()
         assert connection.identify is not None
         assert not connection.identify["intents"] & MESSAGE_CONTENT
+        # Discord blanks a typed move, so it is ignored; mentions, DMs and slash commands still work.
+        await fake.type_message(ALICE, "11-15")
+        await fake.type_message(ALICE, f"<@{BOT.id}> 11-15", mentions=(BOT,))
+        await fake.type_message(ALICE, "11-15", channel_id=DM_CHANNEL_ID)
+        interaction = await fake.slash(ALICE, "move", move="11-15")
+        await fake.wait_answers(interaction)
+        await fake.wait_in_channel(DM_CHANNEL_ID, 1)
+        await fake.wait_in_channel(CHANNEL_ID, 1)
+        assert [(e.text, e.command) for e in service.events] == [
+            ("11-15", None), ("11-15", None), ("11-15", "move")]
     finally:
         await adapter.close()
 

@@ -125,6 +125,18 @@ async def test_two_people_play_and_the_game_survives_a_restart(fake: FakeDiscord
         [after_capture] = await fake.wait_answers(moved)
         assert "15x22" in after_capture.text and picture(after_capture).startswith(PNG_SIGNATURE)
 
+        # Bob offers a draw with the board's button; Alice gets Accept and Decline, and declines.
+        offered = await fake.press(BOB, after_capture, button(after_capture, "dro"))
+        [offer] = await fake.wait_answers(offered)
+        assert f"<@{ALICE.id}>" in (offer.content or "") and button(offer, "dra") and button(offer, "drd")
+        declined = await fake.press(ALICE, offer, button(offer, "drd"))
+        [no_draw] = await fake.wait_answers(declined)
+        assert not no_draw.ephemeral
+        # Pressing it again is refused, privately: the offer is gone.
+        again = await fake.press(ALICE, offer, button(offer, "dra"))
+        [refused_again] = await fake.wait_answers(again)
+        assert refused_again.ephemeral
+
         # A button from before the restart still works: Alice resigns from the old board.
         resign = await fake.press(ALICE, after_alice, button(after_alice, "res"))
         [confirm] = await fake.wait_answers(resign)
