@@ -529,7 +529,12 @@ class TelegramAdapter:
             log.warning("Telegram is not running; a notice for chat %s was dropped", notice.channel_id)
             return
         target = notice.reply.channel_id or notice.channel_id
-        await self.deliver([notice.reply], int(target))
+        try:
+            chat_id = int(target)
+        except ValueError:
+            log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
+            return
+        await self.deliver([notice.reply], chat_id)
 
     async def deliver(
         self, replies: Sequence[Reply], chat_id: int, quote: int | None = None, thread: int | None = None
@@ -537,13 +542,13 @@ class TelegramAdapter:
         """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
         `quote` (the user's own)."""
         for reply in replies:
-            target = int(reply.channel_id) if reply.channel_id else chat_id
-            here = target == chat_id
             try:
+                target = int(reply.channel_id) if reply.channel_id else chat_id
+                here = target == chat_id
                 await self.send(reply, target, quote if reply.private and here else None,
                                 thread if here else None)
-            except TelegramError:
-                log.exception("Could not send a reply to chat %s", target)
+            except (TelegramError, ValueError):
+                log.exception("Could not send a reply to chat %s", reply.channel_id or chat_id)
 
     async def send(
         self, reply: Reply, chat_id: int, quote: int | None = None, thread: int | None = None
@@ -565,12 +570,17 @@ class TelegramAdapter:
             }
             send = bot.send_animation if reply.attachment.is_animation else bot.send_photo
             try:
-                await send(chat_id, picture, caption_entities=entities or None, **options)
+                try:
+                    await send(chat_id, picture, caption_entities=entities or None, **options)
+                except BadRequest:
+                    if not entities:
+                        raise
+                    await send(chat_id, picture, **options)  # a mention Telegram would not accept
             except BadRequest:
-                if not entities:
-                    raise
-                await send(chat_id, picture, **options)  # a mention Telegram would not accept
-            texts, parameters = ([] if rest is None else split_text(rest)), None
+                log.exception("Telegram refused a picture for chat %s; sending the text alone", chat_id)
+                texts = split_text(reply.text)
+            else:
+                texts, parameters = ([] if rest is None else split_text(rest)), None
         else:
             texts = split_text(reply.text)
         for index, piece in enumerate(texts):

@@ -103,6 +103,7 @@ class FakeTelegram:
         self._message_ids: dict[int, itertools.count[int]] = {}
         self._query_ids = itertools.count(1)
         self._floods: dict[str, list[int]] = {}
+        self._refusals: dict[str, list[str]] = {}
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
@@ -204,6 +205,10 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with 429 Too Many Requests."""
         self._floods.setdefault(method, []).extend([retry_after] * times)
 
+    def refuse(self, method: str, description: str = "PHOTO_INVALID_DIMENSIONS", times: int = 1) -> None:
+        """The next `times` calls of `method` fail with 400 Bad Request."""
+        self._refusals.setdefault(method, []).extend([description] * times)
+
     def mark(self) -> int:
         """A position in `calls`, to look only at what comes after it."""
         return len(self.calls)
@@ -250,6 +255,10 @@ class FakeTelegram:
                 "description": f"Too Many Requests: retry after {retry_after}",
                 "parameters": {"retry_after": retry_after}}
             return web.json_response(call.result, status=429)
+        refusals = self._refusals.get(call.method)
+        if refusals:
+            call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {refusals.pop(0)}"}
+            return web.json_response(call.result, status=400)
         handler = getattr(self, "_api_" + call.method, None)
         if handler is None:
             call.result = {"ok": False, "error_code": 404, "description": "Not Found"}

@@ -192,6 +192,19 @@ async def test_photo_and_animation_uploads_with_captions(
     assert follow.words == long_text and follow.buttons == [("Board", "brd:3")]
 
 
+async def test_a_refused_picture_still_delivers_the_text(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    reply = Reply(text="Bob to move", attachment=Attachment(PNG, "board.png"),
+                  buttons=(Button("brd:1", "Board"),))
+    await start_adapter(ScriptedService(lambda e: [reply]))
+    fake.refuse("sendPhoto")
+    fake.send_text(GROUP, BOB, "/board")
+    text = await fake.wait_for("sendMessage")
+    assert text.words == "Bob to move" and text.buttons == [("Board", "brd:1")]
+    assert len(fake.since(0, "sendPhoto")) == 1
+
+
 async def test_private_refusal_quotes_the_user_and_long_text_is_split(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
