@@ -376,6 +376,7 @@ class DiscordAdapter:
     async def _component(self, interaction: discord.Interaction, data: JSON) -> None:
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(BUTTON_PREFIX):
+            await interaction.response.defer()  # not a button of ours (an older version's?): no error shown
             return
         button = custom_id[len(BUTTON_PREFIX):]
         if button.startswith(MOVE_BUTTON):
@@ -386,6 +387,7 @@ class DiscordAdapter:
     async def _modal_submit(self, interaction: discord.Interaction, data: JSON) -> None:
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith(MODAL_PREFIX):
+            await interaction.response.defer()
             return
         values = _text_inputs(list(data.get("components") or []))
         move = values[0].strip() if values else ""

@@ -265,3 +265,14 @@ async def test_a_notice_sent_while_starting_waits_for_the_login(fake: FakeDiscor
         assert sent.content == "My move: 9-13"
     finally:
         await bot.close()
+
+
+async def test_a_foreign_button_is_acknowledged_silently(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                        service: StubService) -> None:
+    await fake.type_message(ALICE, "board")
+    [message] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    message.components = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Old",
+                                                      "custom_id": "v0-accept-3"}]}]
+    interaction = await fake.press(ALICE, message, "v0-accept-3")
+    callback = await fake.until(lambda: fake.callback(interaction))
+    assert callback.type == 6 and len(service.events) == 1
