@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 from fake_discord import FakeDiscord
 
 from bot.config import DiscordConfig
+
+
+@pytest.fixture(autouse=True)
+def discord_endpoints() -> Iterator[None]:
+    """Put back discord.py's process-wide endpoints, which the adapter points at the fake."""
+    base, gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    yield
+    Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ import asyncio
 
 import discord
 import pytest
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 from fake_discord import (
     ALICE,
     BOT,
@@ -21,6 +23,7 @@ from stub_service import StubService
 from bot.commands import COMMANDS
 from bot.config import DiscordConfig
 from bot.discord_adapter import DiscordAdapter, sync_commands
+from bot.discord_adapter.adapter import use_endpoints
 
 
 async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: DiscordConfig) -> None:
@@ -144,3 +147,12 @@ async def test_a_refused_intent_ends_the_connection_with_a_hint(fake: FakeDiscor
     finally:
         await adapter.close()
     assert "message_content = false" in caplog.text
+
+
+def test_the_endpoints_default_to_discord() -> None:
+    use_endpoints(DiscordConfig(token="t"))
+    assert Route.BASE == "https://discord.com/api/v10"
+    assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "wss://gateway.discord.gg/"
+    use_endpoints(DiscordConfig(token="t", api_base_url="http://proxy:8080/api/v10/", gateway_url="ws://gw:7878"))
+    assert Route.BASE == "http://proxy:8080/api/v10"
+    assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://gw:7878"
