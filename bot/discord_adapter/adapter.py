@@ -137,8 +137,9 @@ def _kwargs(parts: MessageParts) -> dict[str, Any]:
 class DiscordAdapter:
     """Connects one service to Discord.
 
-    `start()` logs in, registers the service's notice sender and connects in a background task;
-    `close()` disconnects. `guild_ready_timeout` is discord.py's wait for servers before `on_ready`.
+    The constructor registers the service's notice sender; `start()` logs in and connects in a
+    background task; `close()` disconnects. `guild_ready_timeout` is discord.py's wait for servers
+    before it reports ready (tests shorten it).
     """
 
     def __init__(self, service: Service, config: DiscordConfig, *,
