@@ -29,6 +29,7 @@ class ConfigError(ValueError):
 class PictureConfig:
     size: int = 480
     theme: str = "auto"  # "auto": each variant's own look; else a name from render.theme.THEMES
+    workers: int = 0  # processes drawing pictures; 0 draws them in threads of the bot's process
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
     picture = PictureConfig(
         size=picture_section.integer("size", PictureConfig.size, low=64, high=2048) or PictureConfig.size,
         theme=picture_section.string("theme", PictureConfig.theme) or PictureConfig.theme,
+        workers=picture_section.integer("workers", PictureConfig.workers, low=0, high=64) or 0,
     )
     picture_section.check_unknown()
     _check_theme(picture.theme)

@@ -132,7 +132,8 @@ class GameService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._maintenance: asyncio.Task[None] | None = None
         theme = config.picture.theme
-        self.pictures = Pictures(config.picture.size, None if theme in ("", "auto") else theme)
+        self.pictures = Pictures(config.picture.size, None if theme in ("", "auto") else theme,
+                                 workers=config.picture.workers)
         self._commands: dict[str, Handler] = {
             "challenge": self._cmd_challenge, "accept": self._cmd_accept, "decline": self._cmd_decline,
             "cancel": self._cmd_cancel, "play": self._cmd_play, "move": self._cmd_move,
@@ -148,6 +149,7 @@ class GameService:
 
     async def start(self) -> None:
         """Start the background sweeps and let the built-in opponent resume games where it is to move."""
+        await self.pictures.start()
         if self._maintenance is None:
             self._maintenance = asyncio.create_task(self._maintenance_loop(), name="tammi-maintenance")
         for game in await self.storage.active_games():
@@ -164,6 +166,7 @@ class GameService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.pictures.close()
 
     async def wait_idle(self) -> None:
         """Wait until background game work (the opponent's moves) is done; for the console and tests."""

@@ -248,6 +248,11 @@ _GAME_MUTABLE = (
     "strikes_white", "strikes_black", "offer", "offer_by", "reminded", "claim_noted",
 )
 
+_GAME_UPDATE = (
+    "UPDATE games SET " + ", ".join(f"{column} = ?" for column in _GAME_MUTABLE)
+    + ", version = version + 1 WHERE id = ? AND version = ? AND status = 'active'"
+)
+
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     values = dict(zip(_GAME_COLUMNS, tuple(row), strict=True))
@@ -339,18 +344,15 @@ class Storage:
             await self._db.execute("COMMIT")
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            if self._closed:
-                raise StorageError("the storage is closed")
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return await cursor.fetchone()
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        # One trip to the connection's thread per query (execute and fetch together).
         async with self._lock:
             if self._closed:
                 raise StorageError("the storage is closed")
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -440,22 +442,25 @@ class Storage:
         becomes finished frees its players' seats and, if rated, updates both players' ratings in the
         same transaction.
         """
-        sets = ", ".join(f"{column} = ?" for column in _GAME_MUTABLE)
         values = [getattr(game, column) for column in _GAME_MUTABLE]
         values[_GAME_MUTABLE.index("moves")] = " ".join(game.moves)
         values[_GAME_MUTABLE.index("rated")] = int(game.rated)
+        params = (*values, game.id, expected_version)
+        if game.status == "active":
+            # A single UPDATE is atomic on its own (autocommit): one trip, committed when it returns.
+            async with self._lock:
+                if self._closed:
+                    raise StorageError("the storage is closed")
+                cursor = await self._db.execute(_GAME_UPDATE, params)
+                changed = cursor.rowcount
+            return game.replace(version=expected_version + 1) if changed == 1 else None
         async with self._transaction() as db:
-            cursor = await db.execute(
-                f"UPDATE games SET {sets}, version = version + 1"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (*values, game.id, expected_version),
-            )
+            cursor = await db.execute(_GAME_UPDATE, params)
             if cursor.rowcount != 1:
                 return None
-            if game.status == "finished":
-                await db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
-                if game.rated and game.result != "*":
-                    await self._rate(db, game)
+            await db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+            if game.rated and game.result != "*":
+                await self._rate(db, game)
         return game.replace(version=expected_version + 1)
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:

@@ -340,3 +340,23 @@ async def test_storage_schema_and_pragmas(tmp_path: Path) -> None:
 def test_config_picture_size_reaches_the_service(tmp_path: Path) -> None:
     config = Config(database=tmp_path / "x.db", picture=PictureConfig(size=200, theme="wood"))
     assert config.picture.size == 200
+
+
+async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
+    config = Config(database=tmp_path / "w.db", picture=PictureConfig(size=160, workers=1))
+    chat = await open_chat(tmp_path, config=config, pictures=True)
+    try:
+        await chat.service.start()
+        await start_game(chat, "ann", "bob", "white")
+        await chat.say("bob", "11-15")
+        await chat.say("ann", "22-18")
+        reply = (await chat.say("bob", "15x22"))[0]
+        assert reply.attachment is not None and reply.attachment.data.startswith(b"\x89PNG")
+        threads = GameService(chat.storage, Config(database=chat.path, picture=PictureConfig(size=160)))
+        game = await chat.storage.active_game_for("test", "c1", "bob")
+        assert game is not None
+        board = await threads._board(game)
+        same = await threads.pictures.board_png(board, flipped=False)
+        assert same == reply.attachment.data  # the worker draws exactly what a thread draws
+    finally:
+        await close_chat(chat)
