@@ -306,7 +306,8 @@ class GameService:
             if rules is not None and ("?" in text or event.addressed):
                 topic = rules.find_topic(text, ctx.lang)
                 if topic:
-                    return await self._explain(ctx, topic, None)
+                    variant = rules.find_variant(text) if hasattr(rules, "find_variant") else None
+                    return await self._explain(ctx, topic, variant)
             return [Reply(ctx.say("not_understood"), private=True, kind="help")]
         return []
 
@@ -1288,6 +1289,8 @@ class GameService:
         if not words:
             return [Reply(rules.topic_list(ctx.lang, shown_variant), kind="rules")]
         question = " ".join(words)
+        if variant is None and hasattr(rules, "find_variant"):
+            variant = rules.find_variant(question)
         topic: str | None = question.casefold() if question.casefold() in rules.TOPICS else None
         if topic is None:
             topic = rules.find_topic(question, ctx.lang)
