@@ -243,7 +243,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
     _check_theme(picture.theme)
     opponent_section = root.table("opponent")
     opponent = OpponentConfig(
-        max_level=opponent_section.integer("max_level", OpponentConfig.max_level, low=1, high=10)
+        max_level=opponent_section.integer("max_level", OpponentConfig.max_level, low=1, high=5)
         or OpponentConfig.max_level,
         time_limit=opponent_section.number("time_limit", OpponentConfig.time_limit, low=0.01, high=600),
         node_limit=opponent_section.integer("node_limit", None, low=1),

@@ -360,3 +360,32 @@ async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
         assert same == reply.attachment.data  # the worker draws exactly what a thread draws
     finally:
         await close_chat(chat)
+
+
+async def test_play_the_real_opponent(tmp_path: Path) -> None:
+    pytest.importorskip("engine.search")
+    from bot.config import OpponentConfig
+
+    config = Config(database=tmp_path / "bot.db", opponent=OpponentConfig(time_limit=0.05, node_limit=3000))
+    chat = await open_chat(tmp_path, config=config)
+    try:
+        started = await chat.say("ann", "!tammi play 1 black italian")
+        game_id = started[0].game_id
+        assert game_id is not None
+        rng = random.Random(4)
+        for _ in range(5):  # Italian: White (the bot) moves first
+            await chat.service.wait_idle()
+            game = await chat.storage.get_game(game_id)
+            assert game is not None
+            if not game.active:
+                break
+            moves = await chat.service.suggest_moves("test", "c1", "ann")
+            assert moves, game
+            assert (await chat.say("ann", rng.choice(moves)))[0].kind == "board"
+        await chat.service.wait_idle()
+        game = await chat.storage.get_game(game_id)
+        assert game is not None and len(game.moves) >= 10
+        assert all(n.reply.text.startswith(("Tammi played", "Tammi is thinking")) for n in chat.notices)
+        assert "Tammi" in await chat.text("ann", "!tammi resign")
+    finally:
+        await close_chat(chat)
