@@ -64,6 +64,8 @@ def _console(args: argparse.Namespace, config: Config) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.db is not None:
         config = dataclasses.replace(config, database=args.db)
+    # One person at a terminal: threads draw the pictures fast enough, and start-up stays quick.
+    config = dataclasses.replace(config, picture=dataclasses.replace(config.picture, workers=0))
     pictures: Path | None = None
     if not args.no_pictures:
         pictures = args.pictures or config.database.parent / "pictures"

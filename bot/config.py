@@ -29,7 +29,7 @@ class ConfigError(ValueError):
 class PictureConfig:
     size: int = 480
     theme: str = "auto"  # "auto": each variant's own look; else a name from render.theme.THEMES
-    workers: int = 0  # processes drawing pictures; 0 draws them in threads of the bot's process
+    workers: int = 2  # processes drawing pictures; 0 draws them in threads of the bot's process
 
 
 @dataclass(frozen=True)
@@ -191,6 +191,11 @@ def _telegram(section: _Section, env: Mapping[str, str]) -> TelegramConfig:
     return config
 
 
+def _integer_or_zero(section: _Section, key: str, default: int, high: int) -> int:
+    value = section.integer(key, default, low=0, high=high)
+    return default if value is None else value
+
+
 def _check_theme(theme: str) -> None:
     if theme == "auto":
         return
@@ -237,7 +242,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
     picture = PictureConfig(
         size=picture_section.integer("size", PictureConfig.size, low=64, high=2048) or PictureConfig.size,
         theme=picture_section.string("theme", PictureConfig.theme) or PictureConfig.theme,
-        workers=picture_section.integer("workers", PictureConfig.workers, low=0, high=64) or 0,
+        workers=_integer_or_zero(picture_section, "workers", PictureConfig.workers, 64),
     )
     picture_section.check_unknown()
     _check_theme(picture.theme)

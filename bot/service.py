@@ -124,6 +124,7 @@ class GameService:
         self.clock = clock
         self.rng = rng or random.Random()
         self._choose_move_override = choose_move
+        self.thinking_after = 1.0  # seconds before the opponent posts a "thinking" note
         self._senders: dict[str, Sender] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: OrderedDict[int, tuple[int, Board]] = OrderedDict()
@@ -1399,7 +1400,7 @@ class GameService:
         level = min(game.bot_level, limits.max_level)
         thinking = asyncio.ensure_future(asyncio.to_thread(
             choose, board.copy(), level=level, time_limit=limits.time_limit, node_limit=limits.node_limit))
-        done, _ = await asyncio.wait({thinking}, timeout=1.0)
+        done, _ = await asyncio.wait({thinking}, timeout=self.thinking_after)
         if not done:
             await self._notify(game.platform, game.channel_id,
                                Reply(texts.say(lang, "bot_thinking", name=BOT_NAME), kind="info",

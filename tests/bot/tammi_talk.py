@@ -69,7 +69,7 @@ async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
     """A service over a fresh database in `tmp_path` (pictures off unless asked: they are slow)."""
     path = tmp_path / db_name
     storage = await Storage.open(path)
-    config = config or Config(database=path, picture=PictureConfig(size=160))
+    config = config or Config(database=path, picture=PictureConfig(size=160, workers=0))
     clock = Clock()
     service = GameService(storage, config, clock=clock, rng=random.Random(seed), choose_move=choose_move)
     if not pictures:

@@ -290,10 +290,11 @@ async def test_slow_bot_says_it_is_thinking(tmp_path: Path) -> None:
     def slow(board: Board, **limits: Any) -> Move:
         import time
 
-        time.sleep(1.2)
+        time.sleep(0.3)
         return first_move(board)
 
     chat = await open_chat(tmp_path, choose_move=slow)
+    chat.service.thinking_after = 0.05
     try:
         await chat.say("ann", "!tammi play white")
         await chat.service.wait_idle()
@@ -352,7 +353,8 @@ async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
         await chat.say("ann", "22-18")
         reply = (await chat.say("bob", "15x22"))[0]
         assert reply.attachment is not None and reply.attachment.data.startswith(b"\x89PNG")
-        threads = GameService(chat.storage, Config(database=chat.path, picture=PictureConfig(size=160)))
+        in_threads = Config(database=chat.path, picture=PictureConfig(size=160, workers=0))
+        threads = GameService(chat.storage, in_threads)
         game = await chat.storage.active_game_for("test", "c1", "bob")
         assert game is not None
         board = await threads._board(game)
