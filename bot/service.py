@@ -18,20 +18,32 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot import parsing, texts
+from bot import parsing, texts, views
 from bot.commands import COMMANDS
 from bot.config import Config
 from bot.events import Attachment, Button, Event, Notice, Person, Reply, Sender
+from bot.games import (
+    BOT_ID,
+    BOT_NAME,
+    colour_key,
+    colour_of,
+    finish,
+    is_bot,
+    player_color,
+    player_id,
+    player_name,
+    turn_of,
+    variant_name,
+    win,
+)
 from bot.pictures import Pictures, flipped_for, text_board
-from bot.ratings import MIN_RATED_PLIES
 from bot.storage import Busy, ChallengeRecord, GameRecord, NewGame, Storage
-from engine import Board, Color, IllegalMoveError, Move, MoveError, Outcome, get_variant
-from engine.pdn import result_token, write_pdn
+from engine import Board, Color, IllegalMoveError, Move, MoveError
 
 log = logging.getLogger(__name__)
 
-BOT_ID = "bot:tammi"
-BOT_NAME = "Tammi"
+__all__ = ["BOT_ID", "BOT_NAME", "GameService", "player_id", "turn_of"]
+
 DEFAULT_LEVEL = 2
 BOARD_CACHE = 512
 MAX_LISTED_MOVES = 24
@@ -53,47 +65,6 @@ LIST_ALL_FOR = frozenset({
     "capture_compulsory", "no_piece", "opponent_piece", "not_maximum", "must_capture_with_king",
     "must_capture_more_kings", "must_meet_king_earlier", "man_cannot_capture_king",
 })
-
-
-def colour_key(color: Color) -> str:
-    return "white" if color is Color.WHITE else "black"
-
-
-def colour_of(key: str | None) -> Color | None:
-    return {"white": Color.WHITE, "black": Color.BLACK}.get(key or "")
-
-
-def turn_of(game: GameRecord) -> Color:
-    """The side to move in a stored game (the FEN's first letter)."""
-    return Color(game.fen.split(":", 1)[0].strip().upper()[:1])
-
-
-def player_color(game: GameRecord, user_id: str) -> Color | None:
-    if user_id == game.white_id:
-        return Color.WHITE
-    if user_id == game.black_id:
-        return Color.BLACK
-    return None
-
-
-def player_id(game: GameRecord, color: Color) -> str:
-    return game.white_id if color is Color.WHITE else game.black_id
-
-
-def player_name(game: GameRecord, color: Color) -> str:
-    return game.white_name if color is Color.WHITE else game.black_name
-
-
-def is_bot(user_id: str) -> bool:
-    return user_id == BOT_ID
-
-
-def variant_name(text: str) -> str | None:
-    """The variant a word names, or None."""
-    try:
-        return get_variant(text).name
-    except (ValueError, KeyError, TypeError):
-        return None
 
 
 @dataclass(frozen=True)
@@ -372,59 +343,6 @@ class GameService:
         if len(self._boards) > BOARD_CACHE:
             self._boards.popitem(last=False)
 
-    def _side(self, lang: str, game: GameRecord | str, color: Color) -> str:
-        variant = game if isinstance(game, str) else game.variant
-        return texts.side_name(lang, get_variant(variant).side_name(color))
-
-    def _who(self, lang: str, game: GameRecord, color: Color) -> str:
-        return f"{player_name(game, color)} ({self._side(lang, game, color)})"
-
-    def _person(self, game: GameRecord, color: Color) -> Person | None:
-        user_id = player_id(game, color)
-        return None if is_bot(user_id) else Person(user_id, player_name(game, color))
-
-    def _turn_line(self, lang: str, game: GameRecord) -> str:
-        color = turn_of(game)
-        return texts.say(lang, "turn", side=self._side(lang, game, color), name=player_name(game, color))
-
-    def _fields(self, lang: str, game: GameRecord) -> tuple[tuple[str, str], ...]:
-        players = texts.say(lang, "vs", white=self._who(lang, game, Color.WHITE),
-                            black=self._who(lang, game, Color.BLACK))
-        fields = [(texts.say(lang, "field_players"), players)]
-        if game.moves:
-            fields.append((texts.say(lang, "field_last"), game.moves[-1]))
-        if game.active:
-            color = turn_of(game)
-            fields.append((texts.say(lang, "field_turn"), self._who(lang, game, color)))
-        else:
-            fields.append((texts.say(lang, "field_result"), game.result))
-        return tuple(fields)
-
-    def _title(self, lang: str, game: GameRecord) -> str:
-        return texts.say(lang, "board_title", id=game.id, white=game.white_name, black=game.black_name,
-                         white_side=self._side(lang, game, Color.WHITE),
-                         black_side=self._side(lang, game, Color.BLACK),
-                         variant=texts.variant_title(lang, game.variant))
-
-    def _game_buttons(self, lang: str, game: GameRecord) -> tuple[Button, ...]:
-        gid = game.id
-        if not game.active:
-            return (Button(f"rem:{gid}", texts.say(lang, "btn_rematch"), "primary"),)
-        if game.offer == "draw":
-            return (Button(f"dra:{gid}", texts.say(lang, "btn_accept_draw"), "success"),
-                    Button(f"drd:{gid}", texts.say(lang, "btn_decline_draw"), "danger"),
-                    Button(f"mov:{gid}", texts.say(lang, "btn_move"), "primary"))
-        if game.offer == "undo":
-            return (Button(f"una:{gid}", texts.say(lang, "btn_accept_undo"), "success"),
-                    Button(f"und:{gid}", texts.say(lang, "btn_decline_undo"), "danger"))
-        buttons = [Button(f"mov:{gid}", texts.say(lang, "btn_move"), "primary"),
-                   Button(f"lst:{gid}", texts.say(lang, "btn_moves"))]
-        if game.claim_noted:
-            buttons.append(Button(f"clm:{gid}", texts.say(lang, "btn_claim")))
-        buttons += [Button(f"dro:{gid}", texts.say(lang, "btn_offer_draw")),
-                    Button(f"res:{gid}", texts.say(lang, "btn_resign"), "danger")]
-        return tuple(buttons)
-
     async def _picture(self, board: Board, flipped: bool) -> Attachment | None:
         data = await self.pictures.board_png(board, flipped=flipped)
         return Attachment(data, "board.png") if data else None
@@ -436,12 +354,12 @@ class GameService:
             viewer = turn_of(game) if game.active else None
         mentions: tuple[Person, ...] = ()
         if game.active:
-            person = self._person(game, turn_of(game))
+            person = views.person(game, turn_of(game))
             mentions = (person,) if person else ()
         picture = await self._picture(board, flipped_for(viewer))
         return Reply("\n".join(line for line in lines if line), attachment=picture,
-                     buttons=self._game_buttons(lang, game), title=self._title(lang, game),
-                     fields=self._fields(lang, game), mentions=mentions, kind=kind, game_id=game.id)
+                     buttons=views.game_buttons(lang, game), title=views.title(lang, game),
+                     fields=views.fields(lang, game), mentions=mentions, kind=kind, game_id=game.id)
 
     def _refusal(self, ctx: Ctx, key: str, **values: object) -> list[Reply]:
         return [Reply(ctx.say(key, **values), private=True, kind="error")]
@@ -474,39 +392,6 @@ class GameService:
             return self._refusal(ctx, "game_finished", id=game.id)
         return game, color
 
-    def _end_text(self, lang: str, game: GameRecord, actor: str | None = None) -> str:
-        reason = game.reason or ""
-        if game.result == "1/2-1/2":
-            winner = loser = None
-        else:
-            winner = Color.WHITE if game.result == "1-0" else Color.BLACK
-            loser = winner.other
-        names: dict[str, object] = {}
-        if winner is not None and loser is not None:
-            names = {"winner": self._who(lang, game, winner), "loser": self._who(lang, game, loser)}
-        key = f"end_{reason}"
-        if key not in texts.MESSAGES:
-            result = texts.say(lang, "draw_result") if winner is None else names["winner"]
-            return texts.say(lang, "end_other", result=result)
-        hours = f"{self.config.abandon_after:g}"
-        text = texts.say(lang, key, name=actor or "?", hours=hours, **names)
-        if game.rated:
-            text += " " + texts.say(lang, "rated_note")
-        elif game.bot_level is None and len(game.moves) < MIN_RATED_PLIES:
-            text += " " + texts.say(lang, "unrated_short")
-        return text
-
-    def _finish(self, game: GameRecord, result: str, reason: str, now: float,
-                **changes: Any) -> GameRecord:
-        """The game record ended with `result` (not yet saved)."""
-        return game.replace(status="finished", result=result, reason=reason, finished_at=now,
-                            rated=game.rated and len(game.moves) >= MIN_RATED_PLIES, offer=None,
-                            offer_by=None, **changes)
-
-    @staticmethod
-    def _win(color: Color) -> str:
-        return "1-0" if color is Color.WHITE else "0-1"
-
     # -- moves -----------------------------------------------------------------------------------
 
     async def _move(self, ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False) -> list[Reply]:
@@ -517,7 +402,7 @@ class GameService:
             game, color = found
             turn = turn_of(game)
             if turn is not color:
-                return self._refusal(ctx, "not_your_turn", side=self._side(ctx.lang, game, turn),
+                return self._refusal(ctx, "not_your_turn", side=views.side(ctx.lang, game, turn),
                                      name=player_name(game, turn))
             board = await self._board(game)
             try:
@@ -555,8 +440,8 @@ class GameService:
                 notes.append("offered")
             new = game.replace(**changes)
         else:
-            result = "1/2-1/2" if outcome.winner is None else self._win(outcome.winner)
-            new = self._finish(game.replace(**changes), result, outcome.reason, now, claim_noted=None)
+            result = "1/2-1/2" if outcome.winner is None else win(outcome.winner)
+            new = finish(game.replace(**changes), result, outcome.reason, now, claim_noted=None)
         saved = await self.storage.update_game(new, expected_version=game.version)
         if saved is None:
             return None
@@ -570,18 +455,18 @@ class GameService:
             if note.startswith("claim:"):
                 continue
             if note == "offered":
-                lines.append(texts.say(lang, "draw_offered", name=self._who(lang, game, mover),
+                lines.append(texts.say(lang, "draw_offered", name=views.who(lang, game, mover),
                                        opponent=player_name(game, mover.other)))
             else:
                 lines.append(texts.say(lang, note))
         if game.active:
-            lines.append(self._turn_line(lang, game))
+            lines.append(views.turn_line(lang, game))
             for note in notes:
                 if note.startswith("claim:"):
                     lines.append(texts.say(lang, "claim_possible",
                                            kind=texts.say(lang, "kind_" + note.split(":", 1)[1])))
         else:
-            lines.append(self._end_text(lang, game))
+            lines.append(views.end_text(lang, game, abandon_after=self.config.abandon_after))
         return await self._board_reply(lang, game, board, lines)
 
     async def _refuse_move(self, ctx: Ctx, game: GameRecord, board: Board, error: MoveError) -> list[Reply]:
@@ -607,7 +492,7 @@ class GameService:
         strikes = (game.strikes_white if color is Color.WHITE else game.strikes_black) + 1
         column = "strikes_white" if color is Color.WHITE else "strikes_black"
         if strikes >= 2:
-            new = self._finish(game.replace(updated_at=ctx.now, **{column: strikes}), self._win(color.other),
+            new = finish(game.replace(updated_at=ctx.now, **{column: strikes}), win(color.other),
                                "illegal_moves", ctx.now)
         else:
             new = game.replace(**{column: strikes})
@@ -618,7 +503,7 @@ class GameService:
         if saved.active:
             lines.append(ctx.say("tournament_warning"))
             return [Reply("\n".join(lines), kind="error", game_id=game.id)]
-        lines.append(self._end_text(ctx.lang, saved))
+        lines.append(views.end_text(ctx.lang, saved, abandon_after=self.config.abandon_after))
         return [await self._board_reply(ctx.lang, saved, board, lines)]
 
     async def _cmd_move(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
@@ -653,7 +538,7 @@ class GameService:
         board = await self._board(game)
         moves = ", ".join(str(m) for m in board.legal_moves)
         turn = board.turn
-        side = self._side(ctx.lang, game, turn)
+        side = views.side(ctx.lang, game, turn)
         if player_id(game, turn) == ctx.user.user_id:
             text = ctx.say("legal_moves", side=side, moves=moves)
         else:
@@ -674,15 +559,18 @@ class GameService:
         viewer = player_color(game, ctx.user.user_id)
         if viewer is None:
             viewer = turn_of(game) if game.active else Color.WHITE
-        lines = [self._title(ctx.lang, game)]
+        lines = [views.title(ctx.lang, game)]
         if game.moves:
             lines.append(ctx.say("board_moves", count=len(game.moves), last=game.moves[-1]))
         else:
             lines.append(ctx.say("board_no_moves"))
-        lines.append(self._turn_line(ctx.lang, game) if game.active else self._end_text(ctx.lang, game))
+        if game.active:
+            lines.append(views.turn_line(ctx.lang, game))
+        else:
+            lines.append(views.end_text(ctx.lang, game, abandon_after=self.config.abandon_after))
         if game.active and game.offer == "draw":
             offerer = colour_of(game.offer_by) or Color.WHITE
-            lines.append(ctx.say("draw_offered", name=self._who(ctx.lang, game, offerer),
+            lines.append(ctx.say("draw_offered", name=views.who(ctx.lang, game, offerer),
                                  opponent=player_name(game, offerer.other)))
         return [await self._board_reply(ctx.lang, game, board, lines, viewer=viewer)]
 
@@ -761,33 +649,7 @@ class GameService:
             tournament=tournament, created_at=ctx.now, expires_at=ctx.now + self.config.challenge_expiry * 60,
             rematch_of=rematch_of,
         )
-        return [self._challenge_reply(ctx.lang, challenge)]
-
-    def _challenge_reply(self, lang: str, challenge: ChallengeRecord) -> Reply:
-        if challenge.colour == "random":
-            colours = texts.say(lang, "colours_random")
-        else:
-            color = Color.WHITE if challenge.colour == "white" else Color.BLACK
-            colours = texts.say(lang, "colours_chosen", name=challenge.challenger_name,
-                                side=self._side(lang, challenge.variant, color))
-        values = {"challenger": challenge.challenger_name, "target": challenge.target_name,
-                  "variant": texts.variant_title(lang, challenge.variant), "colours": colours}
-        lines = [texts.say(lang, "challenge_direct" if challenge.target_id else "challenge_open", **values)]
-        if challenge.rematch_of is not None:
-            lines.append(texts.say(lang, "challenge_rematch", game=challenge.rematch_of))
-        if challenge.tournament:
-            lines.append(texts.say(lang, "tournament_note"))
-        lines.append(texts.say(lang, "challenge_expires", time=_duration(lang, self.config.challenge_expiry)))
-        cid = challenge.id
-        if challenge.target_id:
-            buttons = (Button(f"acc:{cid}", texts.say(lang, "btn_accept"), "success"),
-                       Button(f"dec:{cid}", texts.say(lang, "btn_decline"), "danger"))
-            mentions: tuple[Person, ...] = (Person(challenge.target_id, challenge.target_name or "?"),)
-        else:
-            buttons = (Button(f"acc:{cid}", texts.say(lang, "btn_accept"), "success"),
-                       Button(f"can:{cid}", texts.say(lang, "btn_cancel")))
-            mentions = ()
-        return Reply("\n".join(lines), buttons=buttons, mentions=mentions, kind="challenge")
+        return [views.challenge_reply(ctx.lang, challenge, self.config.challenge_expiry)]
 
     async def _challenge_for_answer(self, ctx: Ctx, args: tuple[str, ...]) -> ChallengeRecord | None:
         """The open challenge an `accept`/`decline` without a button means."""
@@ -878,12 +740,12 @@ class GameService:
     async def _start_reply(self, lang: str, game: GameRecord) -> Reply:
         board = await self._board(game)
         lines = [texts.say(lang, "game_started", id=game.id, white=game.white_name, black=game.black_name,
-                           white_side=self._side(lang, game, Color.WHITE),
-                           black_side=self._side(lang, game, Color.BLACK),
+                           white_side=views.side(lang, game, Color.WHITE),
+                           black_side=views.side(lang, game, Color.BLACK),
                            variant=texts.variant_title(lang, game.variant))]
         if game.tournament:
             lines.append(texts.say(lang, "tournament_note"))
-        lines.append(self._turn_line(lang, game))
+        lines.append(views.turn_line(lang, game))
         example = next(iter(board.legal_moves), None)
         if example is not None:
             lines.append(texts.say(lang, "how_to_move", example=str(example)))
@@ -945,12 +807,12 @@ class GameService:
             if saved is None:
                 return self._refusal(ctx, "conflict")
             self._keep_board(saved, board)
-        lines = [self._end_text(ctx.lang, saved, actor)]
+        lines = [views.end_text(ctx.lang, saved, actor, abandon_after=self.config.abandon_after)]
         return [await self._board_reply(ctx.lang, saved, board, lines, viewer=color)]
 
     async def _resign(self, ctx: Ctx, game_id: int) -> list[Reply]:
         async def decide(game: GameRecord, color: Color, board: Board) -> GameRecord:
-            return self._finish(game, self._win(color.other), "resign", ctx.now, updated_at=ctx.now)
+            return finish(game, win(color.other), "resign", ctx.now, updated_at=ctx.now)
 
         return await self._end_game(ctx, game_id, decide)
 
@@ -991,10 +853,10 @@ class GameService:
                     return self._refusal(ctx, "conflict")
         if saved is None:  # the opponent had offered a draw already: this accepts it
             return await self._accept_draw(ctx, game_id)
-        opponent = self._person(saved, color.other)
-        return [Reply(ctx.say("draw_offered", name=self._who(ctx.lang, saved, color),
+        opponent = views.person(saved, color.other)
+        return [Reply(ctx.say("draw_offered", name=views.who(ctx.lang, saved, color),
                               opponent=player_name(saved, color.other)),
-                      buttons=self._game_buttons(ctx.lang, saved), mentions=(opponent,) if opponent else (),
+                      buttons=views.game_buttons(ctx.lang, saved), mentions=(opponent,) if opponent else (),
                       kind="draw_offer", game_id=saved.id)]
 
     async def _accept_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
@@ -1003,7 +865,7 @@ class GameService:
                 return self._refusal(ctx, "no_draw_offer")
             if game.offer_by == colour_key(color):
                 return self._refusal(ctx, "own_offer")
-            return self._finish(game, "1/2-1/2", "agreement", ctx.now, updated_at=ctx.now)
+            return finish(game, "1/2-1/2", "agreement", ctx.now, updated_at=ctx.now)
 
         return await self._end_game(ctx, game_id, decide)
 
@@ -1022,9 +884,9 @@ class GameService:
             if saved is None:
                 return self._refusal(ctx, "conflict")
         key = "draw_declined" if kind == "draw" else "undo_declined"
-        other = self._person(saved, color.other)
+        other = views.person(saved, color.other)
         return [Reply(ctx.say(key, name=ctx.user.name), mentions=(other,) if other else (),
-                      buttons=self._game_buttons(ctx.lang, saved), kind="info", game_id=saved.id)]
+                      buttons=views.game_buttons(ctx.lang, saved), kind="info", game_id=saved.id)]
 
     async def _decline_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
         return await self._decline_offer(ctx, game_id, "draw")
@@ -1041,11 +903,11 @@ class GameService:
         async def decide(game: GameRecord, color: Color, board: Board) -> GameRecord | list[Reply]:
             kind = board.claimable_draw()
             if kind:
-                return self._finish(game, "1/2-1/2", f"claim_{kind}", ctx.now, updated_at=ctx.now)
+                return finish(game, "1/2-1/2", f"claim_{kind}", ctx.now, updated_at=ctx.now)
             waiting = turn_of(game) is not color
             silent = ctx.now - game.updated_at
             if waiting and silent >= limit:
-                return self._finish(game, self._win(color), "abandon", ctx.now)
+                return finish(game, win(color), "abandon", ctx.now)
             lines = [ctx.say("claim_nothing")]
             if not board.variant.automatic_draws:
                 lines.append(ctx.say("claim_draw_rules"))
@@ -1085,10 +947,10 @@ class GameService:
                                                    expected_version=game.version)
             if saved is None:
                 return self._refusal(ctx, "conflict")
-        opponent = self._person(saved, color.other)
-        return [Reply(ctx.say("undo_requested", name=self._who(ctx.lang, saved, color), move=saved.moves[-1],
+        opponent = views.person(saved, color.other)
+        return [Reply(ctx.say("undo_requested", name=views.who(ctx.lang, saved, color), move=saved.moves[-1],
                               opponent=player_name(saved, color.other)),
-                      buttons=self._game_buttons(ctx.lang, saved), mentions=(opponent,) if opponent else (),
+                      buttons=views.game_buttons(ctx.lang, saved), mentions=(opponent,) if opponent else (),
                       kind="undo_request", game_id=saved.id)]
 
     async def _take_back(self, game: GameRecord, plies: int, now: float) -> tuple[GameRecord, Board] | None:
@@ -1111,7 +973,7 @@ class GameService:
             return self._refusal(ctx, "conflict")
         saved, board = taken
         return [await self._board_reply(ctx.lang, saved, board, [ctx.say("bot_undo"),
-                                                                self._turn_line(ctx.lang, saved)])]
+                                                                views.turn_line(ctx.lang, saved)])]
 
     async def _accept_undo(self, ctx: Ctx, game_id: int) -> list[Reply]:
         async with self._lock(game_id):
@@ -1127,7 +989,7 @@ class GameService:
             if taken is None:
                 return self._refusal(ctx, "conflict")
             saved, board = taken
-        lines = [ctx.say("undo_done", move=game.moves[-1]), self._turn_line(ctx.lang, saved)]
+        lines = [ctx.say("undo_done", move=game.moves[-1]), views.turn_line(ctx.lang, saved)]
         return [await self._board_reply(ctx.lang, saved, board, lines)]
 
     async def _decline_undo(self, ctx: Ctx, game_id: int) -> list[Reply]:
@@ -1168,10 +1030,10 @@ class GameService:
             for game in games:
                 turn = turn_of(game)
                 lines.append(ctx.say("games_line", id=game.id, white=game.white_name, black=game.black_name,
-                                     white_side=self._side(ctx.lang, game, Color.WHITE),
-                                     black_side=self._side(ctx.lang, game, Color.BLACK),
+                                     white_side=views.side(ctx.lang, game, Color.WHITE),
+                                     black_side=views.side(ctx.lang, game, Color.BLACK),
                                      variant=texts.variant_title(ctx.lang, game.variant),
-                                     plies=len(game.moves), side=self._side(ctx.lang, game, turn)))
+                                     plies=len(game.moves), side=views.side(ctx.lang, game, turn)))
         else:
             lines.append(ctx.say("games_none"))
         if challenges:
@@ -1199,7 +1061,7 @@ class GameService:
         if game is None or game.platform != ctx.platform:
             return self._refusal(ctx, "no_such_game", id=game_id)
         board = await self._board(game)
-        text = _pdn_text(game, board)
+        text = views.pdn_text(game, board)
         return [Reply(f"{ctx.say('pdn', id=game.id)}\n```\n{text}\n```", kind="pdn", game_id=game.id)]
 
     async def _cmd_gif(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
@@ -1450,8 +1312,8 @@ class GameService:
         abandon = self.config.abandon_after * 3600
         for game in await self.storage.stale_games(now - remind):
             silent_color = turn_of(game)
-            silent = self._person(game, silent_color)
-            waiting = self._person(game, silent_color.other)
+            silent = views.person(game, silent_color)
+            waiting = views.person(game, silent_color.other)
             if silent is None:
                 if game.bot_level is not None:
                     self._spawn(self._bot_turn(game.id))
@@ -1474,13 +1336,6 @@ class GameService:
                 await self.storage.mark_reminded(game.id, 2, version=game.version)
 
 
-def _duration(lang: str, minutes: float) -> str:
-    if minutes < 120:
-        return f"{minutes:g} min"
-    hours = minutes / 60
-    return f"{hours:.0f} {'t' if lang == 'fi' else 'h'}"
-
-
 def _rules_help() -> Any:
     """The rules-help module, or None while it is missing."""
     try:
@@ -1488,23 +1343,3 @@ def _rules_help() -> Any:
     except ImportError:
         return None
     return rules_help
-
-
-def _pdn_text(game: GameRecord, board: Board) -> str:
-    """The game in PDN with its players and result (the first player's score first, as PDN has it)."""
-    variant = get_variant(game.variant)
-    if game.result == "*":
-        outcome = None
-    elif game.result == "1/2-1/2":
-        outcome = Outcome(None, game.reason or "")
-    else:
-        outcome = Outcome(Color.WHITE if game.result == "1-0" else Color.BLACK, game.reason or "")
-    tags = {
-        "Event": f"Tammi game {game.id}",
-        "Site": game.platform,
-        "Date": time.strftime("%Y.%m.%d", time.gmtime(game.created_at)),
-        "Round": "-",
-        "White": game.white_name,
-        "Black": game.black_name,
-    }
-    return write_pdn(board, tags, result_token(variant, outcome)).strip()
