@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import inspect
 import logging
 import multiprocessing
 from collections import OrderedDict
@@ -151,21 +150,14 @@ class Pictures:
             self._cache.popitem(last=False)
         return data
 
-    async def game_gif(self, board: Board, *, flipped: bool) -> bytes | None:
-        """The game so far as an animated GIF, or None if the renderer has no animation."""
+    async def game_gif(self, board: Board, *, flipped: bool, title: str | None = None) -> bytes | None:
+        """The game so far as an animated GIF (the renderer's own GIF size), or None if unavailable."""
         function = _render_function("render_game_gif")
         if function is None:
             return None
-        snapshot = board.copy()
-        kwargs: dict[str, Any] = {"size": self.size, "flipped": flipped, "theme": self.theme}
         try:
-            accepted = dict(inspect.signature(function).parameters)
-        except (TypeError, ValueError):
-            accepted = {}
-        if accepted and not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
-            kwargs = {key: value for key, value in kwargs.items() if key in accepted}
-        try:
-            data = await asyncio.to_thread(function, snapshot, **kwargs)
+            data = await asyncio.to_thread(function, board.copy(), flipped=flipped, theme=self.theme,
+                                           title=title)
         except Exception:
             log.exception("render_game_gif failed")
             return None

@@ -1075,7 +1075,9 @@ class GameService:
         if game is None or game.platform != ctx.platform:
             return self._refusal(ctx, "no_such_game", id=game_id)
         board = await self._board(game)
-        data = await self.pictures.game_gif(board, flipped=flipped_for(player_color(game, ctx.user.user_id)))
+        title = f"{views.who(ctx.lang, game, Color.WHITE)} – {views.who(ctx.lang, game, Color.BLACK)}"
+        data = await self.pictures.game_gif(board, flipped=flipped_for(player_color(game, ctx.user.user_id)),
+                                            title=title)
         if data is None:
             return self._refusal(ctx, "pictures_unavailable")
         return [Reply(ctx.say("gif", id=game.id), attachment=Attachment(data, "game.gif"), kind="gif",

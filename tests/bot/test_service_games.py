@@ -338,3 +338,32 @@ async def test_colour_names_follow_the_variant(chat: Chat) -> None:
     text = (await chat.press("ann", f"brd:{game_id}"))[0].text
     assert "ann (Black)" in text and "White (bob) to move" in text
     assert turn_of(game) is Color.WHITE
+
+
+async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:
+    assert "language en, rules english" in await chat.text("ann", "!tammi settings")
+    saved = await chat.text("ann", "!tammi settings fi international")
+    assert saved.startswith("Tallennettu") and "kieli fi" in saved and "international" in saved
+    challenge = await chat.text("ann", "!tammi challenge @bob")
+    assert "kansainvälinen tammi" in challenge and "haastaa sinut" in challenge
+    started = await chat.say("bob", "!tammi accept")
+    game = await chat.storage.get_game(started[0].game_id or 0)
+    assert game is not None and game.variant == "international"
+    # Another channel keeps the defaults.
+    other = await chat.text("cat", "!tammi settings", channel="c2")
+    assert "language en, rules english" in other
+    assert "Kielen pitää olla en tai fi." in await chat.text("ann", "!tammi settings klingon")
+
+
+async def test_finnish_game_messages(chat: Chat) -> None:
+    chat.locales.update(ann="fi-FI", bob="fi")
+    challenge = await chat.say("ann", "!tammi haasta @bob valkoinen")
+    assert "ann pelaa: valkoinen" in challenge[0].text
+    assert [b.label for b in challenge[0].buttons] == ["Hyväksy", "Hylkää"]
+    started = await chat.say("bob", "!tammi hyväksy")
+    assert "Peli #1 alkaa: ann (valkoinen) vastaan bob (punainen)" in started[0].text
+    moved = await chat.say("bob", "11-15 tasapeli")
+    assert "bob siirsi 11-15." in moved[0].text and "tarjoaa tasapeliä" in moved[0].text
+    done = await chat.say("ann", "!tammi tasapeli hyväksy")
+    assert "Tasapeli sopimuksella." in done[0].text
+    assert "Ei pisteytetä" in done[0].text

@@ -312,9 +312,12 @@ async def test_pictures_are_attached(tmp_path: Path) -> None:
         assert reply.attachment is not None and reply.attachment.filename == "board.png"
         assert reply.attachment.data.startswith(b"\x89PNG")
         gif = await chat.say("ann", "!tammi gif")
-        if gif[0].attachment is not None:
-            assert gif[0].attachment.is_animation and gif[0].attachment.data.startswith(b"GIF")
-        assert gif[0].game_id == game_id
+        assert gif[0].attachment is not None and gif[0].attachment.is_animation
+        assert gif[0].attachment.data.startswith(b"GIF") and gif[0].game_id == game_id
+        # Finished games can be replayed too, by number, by anyone in the channel.
+        await chat.say("ann", "!tammi resign")
+        again = await chat.say("eve", f"!tammi gif {game_id}")
+        assert again[0].attachment is not None and again[0].text == f"Replay of game #{game_id}."
     finally:
         await close_chat(chat)
 
