@@ -179,7 +179,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A draw can now be claimed ({kind}): either player may type `claim`.",
         "Nyt voi vaatia tasapeliä ({kind}): kumpi tahansa pelaaja voi kirjoittaa `claim`.",
     ),
-    "kind_threefold": ("threefold repetition", "kolmas toisto"),
+    "kind_threefold": ("threefold repetition", "kolminkertainen toisto"),
     "kind_forty_moves": ("the 40-move rule", "40 siirron sääntö"),
     # -- game ends -------------------------------------------------------------------------------
     "end_no_moves": (
@@ -194,7 +194,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "end_no_progress": (
         "Draw: too many moves without a capture or a man move.",
-        "Tasapeli: liian monta siirtoa ilman lyöntiä tai miehen siirtoa.",
+        "Tasapeli: liian monta siirtoa ilman lyöntiä tai tavallisen nappulan siirtoa.",
     ),
     "end_endgame": (
         "Draw by the endgame rule: the king could not win in the moves allowed.",
@@ -202,7 +202,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "end_claim_threefold": (
         "{name} claimed a draw by threefold repetition. Draw.",
-        "{name} vaati tasapeliä kolmannen toiston perusteella. Tasapeli.",
+        "{name} vaati tasapeliä kolminkertaisen toiston perusteella. Tasapeli.",
     ),
     "end_claim_forty_moves": (
         "{name} claimed a draw by the 40-move rule. Draw.",
@@ -249,8 +249,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "claim_draw_rules": (
         "In English checkers a draw may be claimed after a threefold repetition or 40 moves by each side "
         "without a capture or a man move.",
-        "Englantilaisessa tammessa tasapeliä voi vaatia kolmannen toiston jälkeen tai kun kumpikin on "
-        "tehnyt 40 siirtoa ilman lyöntiä tai miehen siirtoa.",
+        "Englantilaisessa tammessa tasapeliä voi vaatia kolminkertaisen toiston jälkeen tai kun kumpikin on "
+        "tehnyt 40 siirtoa ilman lyöntiä tai tavallisen nappulan siirtoa.",
     ),
     "claim_abandon_wait": (
         "You can claim the win if {name} does not move for {hours} hours (it has been {since} hours).",
@@ -430,9 +430,9 @@ REASONS: dict[str, tuple[str, str]] = {
     ),
     "man_cannot_capture_king": (
         "in Italian draughts a man may not capture a king.",
-        "italialaisessa tammessa mies ei saa lyödä kuningasta.",
+        "italialaisessa tammessa tavallinen nappula ei saa lyödä kuningasta.",
     ),
-    "men_not_backward": ("a man may not move backward.", "mies ei saa liikkua taaksepäin."),
+    "men_not_backward": ("a man may not move backward.", "tavallinen nappula ei saa liikkua taaksepäin."),
     "kings_do_not_fly": (
         "in these rules a king moves only one square at a time.",
         "näissä säännöissä kuningas liikkuu vain yhden ruudun kerrallaan.",
