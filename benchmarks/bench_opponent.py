@@ -164,7 +164,7 @@ def openings(variant: str, count: int, seed: int) -> list[list[Move]]:
 
 def play_game(
     variant: str, opening: list[Move], players: dict[Color, Player], seconds: float, peer: Peer | None,
-    max_plies: int, rng: random.Random, think: dict[Player, list[float]],
+    max_plies: int, rng: random.Random, think: dict[Player, list[float]], peer_seconds: float,
 ) -> tuple[Color | None, int, str]:
     board = Board(variant)
     for m in opening:
@@ -184,7 +184,7 @@ def play_game(
         t0 = time.perf_counter()
         if who == "peer":
             assert peer is not None
-            move = peer.choose(board, seconds)
+            move = peer.choose(board, peer_seconds)
         else:
             move = choose_move(board, level=int(who[1:]), time_limit=seconds, rng=rng)
         think.setdefault(who, []).append(time.perf_counter() - t0)
@@ -193,7 +193,7 @@ def play_game(
 
 def match(
     variant: str, a: Player, b: Player, games: int, seconds: float, peer: Peer | None, max_plies: int,
-    seed: int,
+    seed: int, peer_seconds: float | None = None,
 ) -> Score:
     """`a` against `b`: `games` games (rounded up to even), each opening with both colours. Score of `a`."""
     score = Score()
@@ -203,7 +203,8 @@ def match(
         for a_color in (Color.WHITE, Color.BLACK):
             players = {a_color: a, a_color.other: b}
             t0 = time.perf_counter()
-            winner, plies, reason = play_game(variant, opening, players, seconds, peer, max_plies, rng, think)
+            winner, plies, reason = play_game(variant, opening, players, seconds, peer, max_plies, rng, think,
+                                              peer_seconds or seconds)
             if winner is None:
                 score.draws += 1
                 res = "draw"
@@ -228,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=6, help="games per pairing (even: colours swapped)")
     p.add_argument("--variants", default="english,international,italian")
     p.add_argument("--level", type=int, default=5, help="Tammi's level against py-draughts")
+    p.add_argument("--peer-time", type=float, default=None,
+                   help="seconds per move for py-draughts (default: the same as --time)")
     p.add_argument("--no-peer", action="store_true", help="skip the matches against py-draughts")
     p.add_argument("--no-ladder", action="store_true", help="skip the matches between Tammi's levels")
     p.add_argument("--ladder-games", type=int, default=None, help="games per ladder pairing")
@@ -247,10 +250,14 @@ def main(argv: list[str] | None = None) -> int:
         for variant in variants:
             if peer is not None and variant in ("english", "international"):
                 me = f"L{args.level}"
-                print(f"{variant}: Tammi level {args.level} vs py-draughts SimpleEngine, {args.time}s/move")
-                s = match(variant, me, "peer", args.games, args.time, peer, args.max_plies, args.seed)
-                results.append(f"{variant:13s} Tammi L{args.level} vs py-draughts: +{s.wins} ={s.draws} "
-                               f"-{s.losses}  score {100 * s.points:.0f}%")
+                peer_time = args.peer_time or args.time
+                times = f"{args.time}s/move" if peer_time == args.time else (
+                    f"Tammi {args.time}s/move, py-draughts {peer_time}s/move")
+                print(f"{variant}: Tammi level {args.level} vs py-draughts SimpleEngine, {times}")
+                s = match(variant, me, "peer", args.games, args.time, peer, args.max_plies, args.seed,
+                          peer_time)
+                results.append(f"{variant:13s} Tammi L{args.level} vs py-draughts ({times}): +{s.wins} "
+                               f"={s.draws} -{s.losses}  score {100 * s.points:.0f}%")
                 print(results[-1], flush=True)
             if not args.no_ladder:
                 for low in range(1, 5):

@@ -34,7 +34,7 @@ from engine.variants import Variant, get_variant
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 96
-TT_LIMIT = 400_000
+TT_LIMIT = 200_000  # entries; the table is cleared when full (about 30 MB)
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,11 @@ LEVELS: dict[int, Level] = {
     4: Level(depth=6, time_share=0.6, margin=4),
     5: Level(depth=MAX_PLY - 8, time_share=1.0, margin=0),
 }
-#: with this many pieces or fewer every level searches as deep as its time allows and plays the best
-#: move it finds, so that won endings get converted (no endless shuffling)
+#: with this many pieces or fewer, a level that is AHEAD or more (hundredths of a man) searches as deep as
+#: its time allows and plays the best move it finds, so that won endings get converted (no endless
+#: shuffling); a low level that is behind keeps playing like itself
 ENDGAME_PIECES = 6
+AHEAD = 60
 MIN_LEVEL, MAX_LEVEL = min(LEVELS), max(LEVELS)
 
 
@@ -339,7 +341,7 @@ def _search_root(
     # low levels score every root move exactly, to pick among the near-equal ones
     margin = lv.margin
     top = lv.depth
-    if (own | opp).bit_count() <= ENDGAME_PIECES:
+    if (own | opp).bit_count() <= ENDGAME_PIECES and evaluate_raw(s.t, own, opp, kings, white) >= AHEAD:
         margin, top = 0, LEVELS[MAX_LEVEL].depth
     exact = margin > 0
     if max_depth is not None:
