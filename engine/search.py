@@ -129,13 +129,11 @@ class _Searcher:
     # -- budget -----------------------------------------------------------------------------------------
 
     def _tick(self) -> None:
+        """Count a node; stop when the node budget is spent or (checked every 128 nodes) the time is up."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
         self.nodes += 1
-        if self.nodes & 127 == 0:
-            if self.node_limit is not None and self.nodes >= self.node_limit:
-                raise _Stop
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
-                raise _Stop
-        elif self.node_limit is not None and self.nodes >= self.node_limit:
+        if self.nodes & 127 == 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _Stop
 
     # -- keys -------------------------------------------------------------------------------------------

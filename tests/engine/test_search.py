@@ -65,7 +65,7 @@ def test_chooses_a_legal_move_and_leaves_the_board_alone(variant: str, level: in
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_node_limit_is_honoured(variant: str) -> None:
-    for limit in (1, 50, 700):
+    for limit in (0, 1, 50, 700):
         r = analyse(Board(variant), time_limit=None, node_limit=limit)
         assert r.nodes <= limit
         assert r.move in Board(variant).legal_moves
