@@ -9,12 +9,14 @@ import dataclasses
 import getpass
 import logging
 import signal
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.config import Config, ConfigError, load_config
+from bot.storage import StorageError
 
 log = logging.getLogger("tammi")
 
@@ -56,6 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(_discord_sync(config))
     except KeyboardInterrupt:
         return 130
+    except (OSError, sqlite3.Error, StorageError) as error:
+        database = args.db if getattr(args, "db", None) else config.database
+        print(f"tammi: cannot use the database {database}: {error}", file=sys.stderr)
+        return 1
 
 
 def _console(args: argparse.Namespace, config: Config) -> int:

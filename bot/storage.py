@@ -287,7 +287,15 @@ class Storage:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        pending = aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            connection = await pending
+        except BaseException:
+            # aiosqlite stops its thread after a failed connect; wait for it while the loop still runs.
+            thread = getattr(pending, "_thread", None)
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
         try:
             await connection.execute("PRAGMA journal_mode = WAL")
             # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.

@@ -206,3 +206,10 @@ def test_cli_console_from_a_pipe(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     out = capsys.readouterr().out
     assert "How to play" in out or "Tammi plays draughts" in out
     assert "bob, ann challenges you" in out
+
+
+def test_cli_database_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\n"))
+    assert main(["console", "--db", str(tmp_path), "--no-pictures"]) == 1  # a directory, not a file
+    assert f"cannot use the database {tmp_path}" in capsys.readouterr().err
