@@ -37,7 +37,7 @@ from bot.games import (
     win,
 )
 from bot.pictures import Pictures, flipped_for, text_board
-from bot.storage import Busy, ChallengeRecord, GameRecord, NewGame, Storage
+from bot.storage import Busy, ChallengeRecord, GameRecord, NewGame, Pending, Storage
 from engine import Board, Color, IllegalMoveError, Move, MoveError
 
 log = logging.getLogger(__name__)
@@ -639,16 +639,16 @@ class GameService:
         if target is not None and await self.storage.active_game_for(ctx.platform, ctx.channel,
                                                                      target.user_id):
             return self._refusal(ctx, "challenge_busy_other", name=target.name)
-        for pending in await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now):
-            if pending.challenger_id == ctx.user.user_id:
-                return self._refusal(ctx, "challenge_pending", id=pending.id)
-        challenge = await self.storage.create_challenge(
-            platform=ctx.platform, channel_id=ctx.channel, challenger_id=ctx.user.user_id,
-            challenger_name=ctx.user.name, target_id=target.user_id if target else None,
-            target_name=target.name if target else None, variant=variant, colour=colour,
-            tournament=tournament, created_at=ctx.now, expires_at=ctx.now + self.config.challenge_expiry * 60,
-            rematch_of=rematch_of,
-        )
+        try:
+            challenge = await self.storage.create_challenge(
+                platform=ctx.platform, channel_id=ctx.channel, challenger_id=ctx.user.user_id,
+                challenger_name=ctx.user.name, target_id=target.user_id if target else None,
+                target_name=target.name if target else None, variant=variant, colour=colour,
+                tournament=tournament, created_at=ctx.now,
+                expires_at=ctx.now + self.config.challenge_expiry * 60, rematch_of=rematch_of,
+            )
+        except Pending as pending:
+            return self._refusal(ctx, "challenge_pending", id=pending.challenge_id)
         return [views.challenge_reply(ctx.lang, challenge, self.config.challenge_expiry)]
 
     async def _challenge_for_answer(self, ctx: Ctx, args: tuple[str, ...]) -> ChallengeRecord | None:

@@ -238,6 +238,14 @@ class Busy(Exception):
         self.user_id = user_id
 
 
+class Pending(Exception):
+    """The challenger already has an open challenge in the channel (carries its id)."""
+
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(challenge_id)
+        self.challenge_id = challenge_id
+
+
 _GAME_COLUMNS = [f.name for f in dataclasses.fields(GameRecord)]
 _CHALLENGE_COLUMNS = [f.name for f in dataclasses.fields(ChallengeRecord)]
 _GAME_SELECT = "SELECT " + ", ".join(_GAME_COLUMNS) + " FROM games"
@@ -519,7 +527,16 @@ class Storage:
         target_id: str | None, target_name: str | None, variant: str, colour: str, tournament: bool,
         created_at: float, expires_at: float, rematch_of: int | None = None,
     ) -> ChallengeRecord:
+        """Post a challenge; raises `Pending` if the challenger already has an open one in the channel."""
         async with self._transaction() as db:
+            async with db.execute(
+                "SELECT id FROM challenges WHERE platform = ? AND channel_id = ? AND challenger_id = ?"
+                " AND status = 'open' AND expires_at > ?",
+                (platform, channel_id, challenger_id, created_at),
+            ) as found:
+                row = await found.fetchone()
+            if row is not None:
+                raise Pending(int(row[0]))
             cursor = await db.execute(
                 "INSERT INTO challenges (platform, channel_id, challenger_id, challenger_name, target_id,"
                 " target_name, variant, colour, tournament, created_at, expires_at, rematch_of)"

@@ -394,3 +394,12 @@ async def test_play_the_real_opponent(tmp_path: Path) -> None:
         assert "Tammi" in await chat.text("ann", "!tammi resign")
     finally:
         await close_chat(chat)
+
+
+async def test_racing_challenges_post_one(chat: Chat) -> None:
+    results = await asyncio.gather(*(chat.say("ann", f"!tammi challenge @p{i}") for i in range(10)))
+    posted = [r[0] for r in results if r[0].kind == "challenge"]
+    assert len(posted) == 1
+    assert all("already have an open challenge" in r[0].text for r in results if r[0].kind == "error")
+    accepted = await asyncio.gather(*(chat.say(f"p{i}", "!tammi accept") for i in range(10)))
+    assert sum(1 for r in accepted if r[0].game_id is not None) == 1
