@@ -171,8 +171,7 @@ class GameService:
         try:
             return await self._handle(event)
         except Exception:
-            log.exception("error while handling %s event in %s/%s", event.platform, event.platform,
-                          event.channel_id)
+            log.exception("error while handling an event in %s/%s", event.platform, event.channel_id)
             return [Reply(texts.say(lang, "internal_error"), private=True, kind="error")]
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
@@ -298,8 +297,10 @@ class GameService:
     async def _button(self, ctx: Ctx, button: str) -> list[Reply]:
         action, _, number = button.partition(":")
         try:
-            ident = int(number)
+            ident = int(number) if len(number) <= 18 else -1
         except ValueError:
+            ident = -1
+        if ident < 0:
             return [Reply(ctx.say("unknown_button"), private=True, kind="error")]
         challenge_actions: dict[str, Callable[[Ctx, int], Awaitable[list[Reply]]]] = {
             "acc": self._accept_challenge, "dec": self._decline_challenge, "can": self._cancel_challenge,
@@ -322,6 +323,8 @@ class GameService:
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
+            if len(self._locks) > 10000:
+                self._locks = {key: held for key, held in self._locks.items() if held.locked()}
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 

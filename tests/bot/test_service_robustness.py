@@ -176,9 +176,11 @@ async def test_bad_input_is_answered_without_harm(chat: Chat, text: str) -> None
 
 
 async def test_bad_buttons_and_commands(chat: Chat) -> None:
-    for button in ("acc", "acc:", "acc:x", "zzz:1", "res:999", "acc:999", ":" * 70, "brd:-1"):
+    for button in ("acc", "acc:", "acc:x", "zzz:1", "res:999", "acc:999", ":" * 70, "brd:-1",
+                   "acc:99999999999999999999999", "brd:" + "9" * 60, "acc:1e5", "acc:٣"):
         replies = await chat.press("ann", button)
         assert replies and replies[0].private, button
+        assert "went wrong" not in replies[0].text, button
     assert (await chat.command("ann", "no-such-command"))[0].kind == "error"
     assert (await chat.command("ann", "challenge", "x" * 5000))[0].kind == "error"
     mentions = (Person("ann", "@everyone"),)
