@@ -496,7 +496,7 @@ class GameService:
         column = "strikes_white" if color is Color.WHITE else "strikes_black"
         if strikes >= 2:
             new = finish(game.replace(updated_at=ctx.now, **{column: strikes}), win(color.other),
-                               "illegal_moves", ctx.now)
+                         "illegal_moves", ctx.now)
         else:
             new = game.replace(**{column: strikes})
         saved = await self.storage.update_game(new, expected_version=game.version)
