@@ -1329,8 +1329,9 @@ class GameService:
                 left = max(0.0, (abandon - elapsed) / 3600)
                 text = texts.say(lang, "reminder", name=silent.name, id=game.id,
                                  other=player_name(game, silent_color.other), hours=f"{left:.0f}")
+                both = (silent, waiting) if waiting is not None else (silent,)
                 await self._notify(game.platform, game.channel_id, Reply(
-                    text, channel_id=game.channel_id, mentions=(silent,), kind="reminder", game_id=game.id))
+                    text, channel_id=game.channel_id, mentions=both, kind="reminder", game_id=game.id))
                 await self.storage.mark_reminded(game.id, 1, version=game.version)
             if elapsed >= abandon and game.reminded < 2 and waiting is not None:
                 text = texts.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,

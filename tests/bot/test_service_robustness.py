@@ -220,7 +220,8 @@ async def test_reminder_then_abandonment_claim(chat: Chat) -> None:
     await chat.service.maintain()
     assert len(chat.notices) == 1
     reminder = chat.notices[0].reply
-    assert "bob, it is your move" in reminder.text and reminder.mentions[0].user_id == "bob"
+    assert "bob, it is your move" in reminder.text and "ann may claim the win" in reminder.text
+    assert [p.user_id for p in reminder.mentions] == ["bob", "ann"]
     await chat.service.maintain()
     assert len(chat.notices) == 1  # reminded once
     assert "nothing to claim" in await chat.text("bob", "!tammi claim")
