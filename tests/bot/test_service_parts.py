@@ -213,3 +213,36 @@ def test_cli_database_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("sys.stdin", io.StringIO("help\n"))
     assert main(["console", "--db", str(tmp_path), "--no-pictures"]) == 1  # a directory, not a file
     assert f"cannot use the database {tmp_path}" in capsys.readouterr().err
+
+
+def test_cli_run_starts_and_stops_the_adapters(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import os
+    import signal
+
+    import bot.discord_adapter
+    import bot.telegram_adapter
+
+    calls: list[str] = []
+
+    class FakeAdapter:
+        def __init__(self, service: object, config: object) -> None:
+            self.name = type(config).__name__
+            calls.append(f"new {self.name}")
+
+        async def start(self) -> None:
+            calls.append(f"start {self.name}")
+            if self.name == "TelegramConfig":
+                os.kill(os.getpid(), signal.SIGTERM)  # as if the operator stopped the bot
+
+        async def close(self) -> None:
+            calls.append(f"close {self.name}")
+
+    monkeypatch.setattr(bot.discord_adapter, "DiscordAdapter", FakeAdapter)
+    monkeypatch.setattr(bot.telegram_adapter, "TelegramAdapter", FakeAdapter)
+    monkeypatch.setenv("DISCORD_TOKEN", "d")
+    monkeypatch.setenv("TELEGRAM_TOKEN", "t")
+    monkeypatch.setenv("TAMMI_DB", str(tmp_path / "run.db"))
+    assert main(["run"]) == 0
+    assert calls == ["new DiscordConfig", "new TelegramConfig", "start DiscordConfig", "start TelegramConfig",
+                     "close TelegramConfig", "close DiscordConfig"]
+    assert (tmp_path / "run.db").exists()
