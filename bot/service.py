@@ -670,31 +670,38 @@ class GameService:
             return direct[0]
         return next((c for c in pending if c.target_id is None and c.challenger_id != ctx.user.user_id), None)
 
+    async def _offer_to_answer(self, ctx: Ctx) -> GameRecord | None:
+        """The user's active game here if the opponent's draw offer or take-back request awaits them."""
+        game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+        if game is None or not game.offer:
+            return None
+        color = player_color(game, ctx.user.user_id)
+        return game if color is not None and game.offer_by == colour_key(color.other) else None
+
     async def _cmd_accept(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+        # An offer in the user's own game comes first: while playing they cannot start another game.
+        game = None if args else await self._offer_to_answer(ctx)
+        if game is not None:
+            if game.offer == "draw":
+                return await self._accept_draw(ctx, game.id)
+            return await self._accept_undo(ctx, game.id)
         challenge = await self._challenge_for_answer(ctx, args)
         if challenge is not None:
             return await self._accept_challenge(ctx, challenge.id)
         pending = await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now)
         own = any(c.challenger_id == ctx.user.user_id for c in pending)
-        game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is not None and game.offer and game.offer_by != colour_key(
-                player_color(game, ctx.user.user_id) or Color.WHITE):
-            if game.offer == "draw":
-                return await self._accept_draw(ctx, game.id)
-            return await self._accept_undo(ctx, game.id)
         return self._refusal(ctx, "challenge_own" if own else "no_challenge")
 
     async def _cmd_decline(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+        game = None if args else await self._offer_to_answer(ctx)
+        if game is not None:
+            if game.offer == "draw":
+                return await self._decline_draw(ctx, game.id)
+            return await self._decline_undo(ctx, game.id)
         pending = await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now)
         direct = [c for c in pending if c.target_id == ctx.user.user_id]
         if direct:
             return await self._decline_challenge(ctx, direct[0].id)
-        game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is not None and game.offer and game.offer_by != colour_key(
-                player_color(game, ctx.user.user_id) or Color.WHITE):
-            if game.offer == "draw":
-                return await self._decline_draw(ctx, game.id)
-            return await self._decline_undo(ctx, game.id)
         return self._refusal(ctx, "no_challenge")
 
     async def _cmd_cancel(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:

@@ -367,3 +367,12 @@ async def test_finnish_game_messages(chat: Chat) -> None:
     done = await chat.say("ann", "!tammi tasapeli hyväksy")
     assert "Tasapeli sopimuksella." in done[0].text
     assert "Ei pisteytetä" in done[0].text
+
+
+async def test_accept_answers_the_offer_in_your_own_game_first(chat: Chat) -> None:
+    await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15 draw")
+    await chat.say("cat", "!tammi challenge @ann")
+    assert "Draw by agreement." in await chat.text("ann", "!tammi accept")
+    # Now free, ann can take cat's challenge.
+    assert "Game #2 begins" in await chat.text("ann", "!tammi accept")
