@@ -372,7 +372,7 @@ async def test_finnish_game_messages(chat: Chat) -> None:
 async def test_accept_answers_the_offer_in_your_own_game_first(chat: Chat) -> None:
     await start_game(chat, "ann", "bob", "white")
     await chat.say("bob", "11-15 draw")
-    await chat.say("cat", "!tammi challenge @ann")
+    assert "anyone" in await chat.text("cat", "!tammi challenge")  # an open challenge
     assert "Draw by agreement." in await chat.text("ann", "!tammi accept")
     # Now free, ann can take cat's challenge.
     assert "Game #2 begins" in await chat.text("ann", "!tammi accept")
