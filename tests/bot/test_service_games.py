@@ -376,3 +376,14 @@ async def test_accept_answers_the_offer_in_your_own_game_first(chat: Chat) -> No
     assert "Draw by agreement." in await chat.text("ann", "!tammi accept")
     # Now free, ann can take cat's challenge.
     assert "Game #2 begins" in await chat.text("ann", "!tammi accept")
+
+
+async def test_accepting_while_busy_keeps_the_challenge_open(chat: Chat) -> None:
+    await chat.say("ann", "!tammi challenge @bob")
+    await start_game(chat, "cat", "bob")
+    refused = await chat.press("bob", "acc:1")
+    assert refused[0].private and "already have a game" in refused[0].text
+    challenge = await chat.storage.get_challenge(1)
+    assert challenge is not None and challenge.status == "open"
+    await chat.say("bob", "!tammi resign")
+    assert "begins" in (await chat.press("bob", "acc:1"))[0].text
