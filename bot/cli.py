@@ -115,16 +115,17 @@ async def _run(config: Config) -> int:
                 print(f"tammi: the Telegram adapter is not available: {error}", file=sys.stderr)
                 return 2
             adapters.append(TelegramAdapter(service, config.telegram))
-        await service.start()
-        for adapter in adapters:
-            await adapter.start()
-        log.info("Tammi is running (%s); database %s",
-                 ", ".join(type(a).__name__ for a in adapters), config.database)
+        # Listen for SIGINT/SIGTERM first, so a stop during start-up still shuts down cleanly.
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
+        await service.start()
+        for adapter in adapters:
+            await adapter.start()
+        log.info("Tammi is running (%s); database %s",
+                 ", ".join(type(a).__name__ for a in adapters), config.database)
         await stop.wait()
         log.info("stopping")
         return 0

@@ -37,6 +37,7 @@ class OpponentConfig:
     max_level: int = 5
     time_limit: float = 2.0
     node_limit: int | None = None
+    workers: int = 2  # processes that search; 0 searches in a thread of the bot's process
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
         or OpponentConfig.max_level,
         time_limit=opponent_section.number("time_limit", OpponentConfig.time_limit, low=0.01, high=600),
         node_limit=opponent_section.integer("node_limit", None, low=1),
+        workers=_integer_or_zero(opponent_section, "workers", OpponentConfig.workers, 64),
     )
     opponent_section.check_unknown()
     reminder_after = root.number("reminder_after", defaults.reminder_after, low=0.01)

@@ -36,6 +36,7 @@ from bot.games import (
     variant_name,
     win,
 )
+from bot.opponent import ChooseMove, Opponent
 from bot.pictures import Pictures, flipped_for, text_board
 from bot.storage import Busy, ChallengeRecord, GameRecord, NewGame, Pending, Storage
 from engine import Board, Color, IllegalMoveError, Move, MoveError
@@ -48,7 +49,6 @@ DEFAULT_LEVEL = 2
 BOARD_CACHE = 512
 MAX_LISTED_MOVES = 24
 
-ChooseMove = Callable[..., Move]
 
 ACCEPT_WORDS = frozenset({"accept", "yes", "y", "ok", "hyväksy", "kyllä", "joo"})
 DECLINE_WORDS = frozenset({"decline", "no", "n", "refuse", "reject", "hylkää", "ei", "kiellä"})
@@ -94,7 +94,7 @@ class GameService:
         self.config = config
         self.clock = clock
         self.rng = rng or random.Random()
-        self._choose_move_override = choose_move
+        self.opponent = Opponent(config.opponent.workers, choose_move)
         self.thinking_after = 1.0  # seconds before the opponent posts a "thinking" note
         self._senders: dict[str, Sender] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -139,6 +139,7 @@ class GameService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.pictures.close()
+        await self.opponent.close()
 
     async def wait_idle(self) -> None:
         """Wait until background game work (the opponent's moves) is done; for the console and tests."""
@@ -1194,18 +1195,8 @@ class GameService:
 
     # -- the built-in opponent -------------------------------------------------------------------
 
-    def _opponent(self) -> ChooseMove | None:
-        if self._choose_move_override is not None:
-            return self._choose_move_override
-        try:
-            from engine.search import choose_move  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:
-            return None
-        function: ChooseMove = choose_move
-        return function
-
     async def _cmd_play(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        if self._opponent() is None:
+        if not self.opponent.available():
             return self._refusal(ctx, "bot_unavailable")
         variant = await self._channel_variant(ctx.platform, ctx.channel)
         colour = "random"
@@ -1225,7 +1216,7 @@ class GameService:
         return await self._start_bot_game(ctx, variant, colour, level)
 
     async def _start_bot_game(self, ctx: Ctx, variant: str, colour: str, level: int) -> list[Reply]:
-        if self._opponent() is None:
+        if not self.opponent.available():
             return self._refusal(ctx, "bot_unavailable")
         busy = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if busy is not None:
@@ -1262,9 +1253,8 @@ class GameService:
                                          game_id=game_id))
 
     async def _bot_turn_inner(self, game_id: int) -> None:
-        choose = self._opponent()
         game = await self.storage.get_game(game_id)
-        if choose is None or game is None or not game.active or game.bot_level is None:
+        if game is None or not game.active or game.bot_level is None or not self.opponent.available():
             return
         if not is_bot(player_id(game, turn_of(game))):
             return
@@ -1272,8 +1262,8 @@ class GameService:
         lang = await self._channel_lang(game.platform, game.channel_id)
         limits = self.config.opponent
         level = min(game.bot_level, limits.max_level)
-        thinking = asyncio.ensure_future(asyncio.to_thread(
-            choose, board.copy(), level=level, time_limit=limits.time_limit, node_limit=limits.node_limit))
+        thinking = asyncio.ensure_future(self.opponent.choose(
+            board, level=level, time_limit=limits.time_limit, node_limit=limits.node_limit))
         done, _ = await asyncio.wait({thinking}, timeout=self.thinking_after)
         if not done:
             await self._notify(game.platform, game.channel_id,

@@ -1,0 +1,79 @@
+"""Runs the built-in opponent (`engine.search.choose_move`) away from the event loop.
+
+A search is CPU work for up to its time limit. In worker processes it uses the other cores and leaves
+the bot's own process (and its GIL) to the conversation; with no workers, or with a stand-in function
+given by a test, it runs in a thread. The engine's search module is looked up when first needed, so the
+service works (without `play`) while it is missing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import importlib.util
+import multiprocessing
+from collections.abc import Callable
+
+from engine import Board, Move
+
+ChooseMove = Callable[..., Move]
+
+
+def _engine_choose_move() -> ChooseMove | None:
+    if importlib.util.find_spec("engine.search") is None:
+        return None
+    from engine import search
+
+    function = getattr(search, "choose_move", None)
+    return function if callable(function) else None
+
+
+def think(variant: str, start_fen: str, moves: tuple[str, ...], level: int, time_limit: float,
+          node_limit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The opponent's move for a game given as plain values (in a worker process): (path, captures)."""
+    choose = _engine_choose_move()
+    if choose is None:
+        raise RuntimeError("engine.search is not available")
+    board = Board(variant, fen=start_fen)
+    for text in moves:
+        board.push(board.parse_move(text))
+    move = choose(board, level=level, time_limit=time_limit, node_limit=node_limit)
+    return move.path, move.captures
+
+
+class Opponent:
+    """Chooses the built-in opponent's moves in `workers` processes (0: in a thread)."""
+
+    def __init__(self, workers: int, choose_move: ChooseMove | None = None) -> None:
+        self.workers = workers
+        self._override = choose_move
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def available(self) -> bool:
+        """Whether there is an opponent to play (a stand-in, or the engine's search)."""
+        return self._override is not None or _engine_choose_move() is not None
+
+    async def choose(self, board: Board, *, level: int, time_limit: float, node_limit: int | None) -> Move:
+        """The opponent's move in the position of `board` (with its history)."""
+        choose = self._override
+        if choose is None and self.workers > 0:
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+            moves = tuple(str(move) for move in board.move_stack)
+            loop = asyncio.get_running_loop()
+            path, captures = await loop.run_in_executor(
+                self._pool, think, board.variant.name, board.start_fen, moves, level, time_limit, node_limit)
+            return Move(tuple(path), tuple(captures))
+        if choose is None:
+            choose = _engine_choose_move()
+        if choose is None:
+            raise RuntimeError("engine.search is not available")
+        return await asyncio.to_thread(choose, board.copy(), level=level, time_limit=time_limit,
+                                       node_limit=node_limit)
+
+    async def close(self) -> None:
+        """Stop the worker processes (a search still running is abandoned)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
