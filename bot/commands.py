@@ -33,7 +33,8 @@ VARIANT_CHOICES = ("english", "italian", "international")
 COLOUR_CHOICES = ("random", "white", "black")
 
 COMMANDS: tuple[Command, ...] = (
-    Command("challenge", "Challenge a player (or anyone) to a game", "Haasta pelaaja (tai kuka tahansa) peliin",
+    Command("challenge", "Challenge a player (or anyone) to a game",
+            "Haasta pelaaja (tai kuka tahansa) peliin",
             (Option("opponent", "user", "Who to challenge; empty for an open challenge",
                     "Kenet haastat; tyhjä = avoin haaste"),
              Option("variant", "variant", "Rules: english, italian or international",
