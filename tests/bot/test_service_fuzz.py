@@ -6,6 +6,7 @@ player has at most one active game per channel, and every stored game replays to
 
 from __future__ import annotations
 
+import logging
 import random
 from pathlib import Path
 
@@ -33,7 +34,8 @@ def check(replies: list[Reply]) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_random_conversation_keeps_records_consistent(tmp_path: Path, seed: int) -> None:
+async def test_random_conversation_keeps_records_consistent(tmp_path: Path, seed: int,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
     chat = await open_chat(tmp_path, seed=seed)
     rng = random.Random(seed)
     try:
@@ -59,6 +61,7 @@ async def test_random_conversation_keeps_records_consistent(tmp_path: Path, seed
             if rng.random() < 0.02:
                 chat.clock.advance(rng.choice([60, 3600, 30 * 3600, 80 * 3600]))
                 await chat.service.maintain()
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
         games = [g for g in [await chat.storage.get_game(i) for i in range(1, 200)] if g is not None]
         assert games, "no game was ever started"
         finished = [g for g in games if not g.active]
