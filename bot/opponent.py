@@ -62,8 +62,13 @@ class Opponent:
                 self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
             moves = tuple(str(move) for move in board.move_stack)
             loop = asyncio.get_running_loop()
-            path, captures = await loop.run_in_executor(
-                self._pool, think, board.variant.name, board.start_fen, moves, level, time_limit, node_limit)
+            try:
+                path, captures = await loop.run_in_executor(
+                    self._pool, think, board.variant.name, board.start_fen, moves, level, time_limit,
+                    node_limit)
+            except concurrent.futures.BrokenExecutor:
+                self._pool = None  # a worker died; start fresh ones for the next search
+                raise
             return Move(tuple(path), tuple(captures))
         if choose is None:
             choose = _engine_choose_move()

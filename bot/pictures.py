@@ -118,8 +118,12 @@ class Pictures:
                 before.pop()
             path = (last.path, last.captures) if last is not None else None
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(pool, render_position, board.variant.name, before.fen(), path,
-                                              flipped, self.size, self.theme)
+            try:
+                return await loop.run_in_executor(pool, render_position, board.variant.name, before.fen(),
+                                                  path, flipped, self.size, self.theme)
+            except concurrent.futures.BrokenExecutor:
+                self._pool = None  # a worker died; start fresh ones for the next picture
+                raise
         function = _render_function("render_board")
         if function is None:
             return None

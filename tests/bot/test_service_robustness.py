@@ -406,3 +406,23 @@ async def test_racing_challenges_post_one(chat: Chat) -> None:
     assert all("already have an open challenge" in r[0].text for r in results if r[0].kind == "error")
     accepted = await asyncio.gather(*(chat.say(f"p{i}", "!tammi accept") for i in range(10)))
     assert sum(1 for r in accepted if r[0].game_id is not None) == 1
+
+
+async def test_a_dead_picture_worker_is_replaced(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    config = Config(database=tmp_path / "d.db", picture=PictureConfig(size=120, workers=1))
+    chat = await open_chat(tmp_path, config=config, pictures=True)
+    try:
+        await start_game(chat, "ann", "bob", "white")
+        assert (await chat.say("bob", "11-15"))[0].attachment is not None
+        pool = chat.service.pictures._pool
+        assert pool is not None
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+            process.join()
+        lost = (await chat.say("ann", "22-18"))[0]
+        assert lost.kind == "board" and lost.attachment is None  # the move still counts
+        assert "render_board failed" in caplog.text
+        again = (await chat.say("bob", "15x22"))[0]
+        assert again.attachment is not None and again.attachment.data.startswith(b"\x89PNG")
+    finally:
+        await close_chat(chat)
