@@ -372,7 +372,7 @@ class GameService:
         """The game a command is about: `#id`/`id` in args, else the user's active game here."""
         for arg in args:
             text = arg.lstrip("#")
-            if text.isdigit() and len(text) < 12:
+            if text.isdecimal() and len(text) < 12:
                 game = await self.storage.get_game(int(text))
                 if game is not None and game.platform == ctx.platform:
                     return game
@@ -660,7 +660,7 @@ class GameService:
         pending = await self.storage.open_challenges(ctx.platform, ctx.channel, now=ctx.now)
         for arg in args:
             text = arg.lstrip("#")
-            if text.isdigit():
+            if text.isdecimal():
                 return next((c for c in pending if c.id == int(text)), None)
         if args or ctx.event.mentions:
             found = await self._find_person(ctx, list(args))
@@ -1203,7 +1203,7 @@ class GameService:
         level = min(DEFAULT_LEVEL, self.config.opponent.max_level)
         for arg in args:
             word = arg.casefold()
-            if word.isdigit():
+            if word.isdecimal():
                 level = int(word) if len(word) < 4 else 0
                 if not 1 <= level <= self.config.opponent.max_level:
                     return self._refusal(ctx, "bot_level_bad", max=self.config.opponent.max_level)

@@ -160,6 +160,10 @@ BAD_INPUTS = [
     "!tammi nonsense",
     "/move",
     "🂡" * 500,
+    "!tammi accept ²",
+    "!tammi pdn ³",
+    "!tammi play ²",
+    "!tammi board #",
 ]
 
 
