@@ -50,7 +50,7 @@ LEVELS: dict[int, Level] = {
     1: Level(depth=1, time_share=0.3, margin=70),
     2: Level(depth=2, time_share=0.4, margin=35),
     3: Level(depth=4, time_share=0.5, margin=15),
-    4: Level(depth=6, time_share=0.6, margin=4),
+    4: Level(depth=5, time_share=0.5, margin=4),
     5: Level(depth=MAX_PLY - 8, time_share=1.0, margin=0),
 }
 #: with this many pieces or fewer, a level that is AHEAD or more (hundredths of a man) searches as deep as
@@ -355,7 +355,11 @@ def _search_root(
             it_best: RawMove | None = None
             it_score = -INF
             for i, (m, o, p, k, ck, cq) in enumerate(children):
-                if exact or i == 0:
+                if exact:
+                    # only moves within the margin of the best need exact scores; the others fail low
+                    floor = it_score - margin - 1 if it_score > -INF else -INF
+                    score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -floor, 1, cq)
+                elif i == 0:
                     score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -alpha, 1, cq)
                 else:
                     score = -s.search(o, p, k, not white, ck, depth - 1, -alpha - 1, -alpha, 1, cq)
