@@ -230,7 +230,9 @@ class GameService:
         user = Person(str(event.user.user_id)[:128], parsing.clean_name(event.user.name))
         platform = str(event.platform)[:32]
         channel = str(event.channel_id)[:128]
-        lang = self._locale_lang(event.locale) or await self._channel_lang(platform, channel)
+        # a language the channel chose wins over each user's own client language
+        setting, _ = await self._channel_settings(platform, channel)
+        lang = setting or self._locale_lang(event.locale) or self.config.language
         ctx = Ctx(event, lang, platform, channel, user, self.clock())
         if event.button:
             await self._remember(ctx)
