@@ -3,9 +3,10 @@
 Run: .venv/bin/python benchmarks/bench_perft.py [--english 9] [--international 7]
 py-draughts lives in its own virtual environment (benchmarks/.peer-venv, created on first use).
 Times are CPU seconds of the counting process (steadier than wall time on a shared machine).
-Both sides use bulk counting at the last ply, enforce compulsory capture and count identical
-capture sequences once. Two comparisons:
-- public API: Board.legal_moves / push / pop on both libraries;
+Both sides count the same way in each table, enforce compulsory capture and count identical capture
+sequences once. Two comparisons:
+- public API: Board.legal_moves / push / pop on both libraries, with bulk counting at the last ply
+  and without it (every leaf pushed and popped);
 - raw generator: Tammi's engine.movegen.perft against py-draughts' internal 10x10 generator
   (draughts.engines.turbo.perft; py-draughts has no raw 8x8 perft).
 """
@@ -32,13 +33,15 @@ def peer_python() -> Path:
     return python
 
 
-def public_perft(board: Board, depth: int) -> int:
-    if depth == 1:
+def public_perft(board: Board, depth: int, bulk: bool = True) -> int:
+    if depth == 0:
+        return 1
+    if depth == 1 and bulk:
         return len(board.legal_moves)
     total = 0
     for m in board.legal_moves:
         board.push(m)
-        total += public_perft(board, depth - 1)
+        total += public_perft(board, depth - 1, bulk)
         board.pop()
     return total
 
@@ -49,8 +52,8 @@ def tammi(variant: str, depth: int, mode: str) -> list[tuple[int, int, float]]:
     out = []
     for d in range(1, depth + 1):
         start = time.process_time()
-        if mode == "public":
-            nodes = public_perft(board, d)
+        if mode in ("public", "nobulk"):
+            nodes = public_perft(board, d, bulk=mode == "public")
         else:
             nodes = movegen.perft(board.variant, own, opp, kings, board.turn is Color.WHITE, d)
         out.append((d, nodes, time.process_time() - start))
@@ -82,8 +85,10 @@ def main() -> None:
     parser.add_argument("--international", type=int, default=6)
     args = parser.parse_args()
     for variant, depth in (("english", args.english), ("international", args.international)):
-        report(f"{variant}: public API (legal_moves/push/pop)",
+        report(f"{variant}: public API (legal_moves/push/pop), bulk counting at the last ply",
                tammi(variant, depth, "public"), peer(variant, depth, "public"))
+        report(f"{variant}: public API (legal_moves/push/pop), every leaf pushed (no bulk counting)",
+               tammi(variant, depth - 1, "nobulk"), peer(variant, depth - 1, "nobulk"))
     report("international: raw generators (movegen.perft vs draughts.engines.turbo.perft)",
            tammi("international", args.international + 1, "raw"),
            peer("international", args.international + 1, "turbo"))

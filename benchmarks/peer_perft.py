@@ -1,6 +1,6 @@
 """Perft with py-draughts 1.10, run inside its own virtual environment by bench_perft.py.
 
-Usage: peer_perft.py english|international DEPTH [public|turbo]
+Usage: peer_perft.py english|international DEPTH [public|turbo|nobulk]
 Prints one line per depth: DEPTH NODES SECONDS. Counted like Tammi: compulsory capture enforced,
 identical capture sequences once, bulk counting at the last ply.
 """
@@ -24,14 +24,16 @@ def legal(board):  # type: ignore[no-untyped-def]
     return list(seen.values())
 
 
-def perft(board, depth):  # type: ignore[no-untyped-def]
+def perft(board, depth, bulk=True):  # type: ignore[no-untyped-def]
+    if depth == 0:
+        return 1
     moves = legal(board)
-    if depth == 1:
+    if depth == 1 and bulk:
         return len(moves)
     total = 0
     for m in moves:
         board.push(m)
-        total += perft(board, depth - 1)
+        total += perft(board, depth - 1, bulk)
         board.pop()
     return total
 
@@ -45,7 +47,7 @@ def main() -> None:
         if mode == "turbo":
             nodes = turbo.perft_from_board(board, d)
         else:
-            nodes = perft(board, d)
+            nodes = perft(board, d, bulk=mode != "nobulk")
         print(d, nodes, f"{time.process_time() - start:.4f}", flush=True)
 
 

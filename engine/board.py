@@ -10,16 +10,21 @@ from engine.fen import format_fen, parse_fen
 from engine.types import Color, Move, Outcome, Piece
 from engine.variants import Variant, get_variant
 
-# A legal move's effect: start bit, end bit, captured bits (masks), and whether it captures.
+WHITE, BLACK = Color.WHITE, Color.BLACK
+# A legal move's effect as masks: start bit, end bit, captured bits.
 _Step = tuple[int, int, int]
 _Legal = dict[Move, _Step]
-# A snapshot of everything push() changes: white, black, kings, turn, quiet plies, endgame (class,
-# plies), and the legal moves of the position (so that pop() need not generate them again).
-_Key = tuple[int, int, int, Color]
+# The position: white, black, kings (bitboards) and the side to move. Also the repetition key.
+_Pos = tuple[int, int, int, Color]
 # Occurrences of the positions since the last man move or capture (None: only the current one, once;
 # nothing before an irreversible move can occur again).
-_Reps = dict[_Key, int] | None
-_State = tuple[int, int, int, Color, int, tuple[int, int, int] | None, int, _Legal | None, _Reps]
+_Reps = dict[_Pos, int] | None
+# The FMJD endgame class: (3 or 2 pieces against a lone king, stronger side 0 white / 1 black).
+_Endgame = tuple[int, int] | None
+# The counters: plies with only king moves and no capture, endgame class, plies in that class, reps.
+_Counters = tuple[int, _Endgame, int, _Reps]
+# A snapshot for pop(): position, counters, and the legal moves (so pop() need not generate them).
+_State = tuple[_Pos, _Counters, _Legal | None]
 # Plain moves of each variant, made once and shared: (variant, raw) -> (Move, step).
 _PLAIN: dict[tuple[str, movegen.RawMove], tuple[Move, _Step]] = {}
 
@@ -86,15 +91,10 @@ class Board:
                 black |= bit
             if piece.king:
                 kings |= bit
-        self._white, self._black, self._kings = white, black, kings
-        self.turn = turn
-        self._quiet = 0
-        self._endgame: tuple[int, int, int] | None = None
-        self._endgame_plies = 0
-        self._endgame = self._endgame_class()
+        self._pos: _Pos = (white, black, kings, turn)
+        self._counters: _Counters = (0, self._endgame_class(), 0, None)
         self._stack: list[_State] = []
         self.move_stack: list[Move] = []
-        self._repetitions: _Reps = None
         self._cache: _Legal | None = None
         self.start_fen = self.fen()
 
@@ -104,35 +104,43 @@ class Board:
         other.__dict__.update(self.__dict__)
         other._view = LegalMoves(other)
         # the repetition tables are changed in place while current: give the copy its own
-        copies: dict[int, dict[_Key, int]] = {}
+        copies: dict[int, dict[_Pos, int]] = {}
 
-        def own(reps: _Reps) -> _Reps:
+        def own(counters: _Counters) -> _Counters:
+            reps = counters[3]
             if reps is None:
-                return None
-            return copies.setdefault(id(reps), dict(reps))
+                return counters
+            return (*counters[:3], copies.setdefault(id(reps), dict(reps)))
 
-        other._stack = [(*state[:8], own(state[8])) for state in self._stack]
+        other._stack = [(pos, own(counters), legal) for pos, counters, legal in self._stack]
+        other._counters = own(self._counters)
         other.move_stack = list(self.move_stack)
-        other._repetitions = own(self._repetitions)
         return other
 
     # -- reading the position ---------------------------------------------------------------------------
 
+    @property
+    def turn(self) -> Color:
+        """The side to move."""
+        return self._pos[3]
+
     def piece_at(self, square: int) -> Piece | None:
         """The piece on a square, or None."""
         bit = 1 << self._geo.bit_of[square]
-        if self._white & bit:
-            return Piece(Color.WHITE, bool(self._kings & bit))
-        if self._black & bit:
-            return Piece(Color.BLACK, bool(self._kings & bit))
+        white, black, kings, _ = self._pos
+        if white & bit:
+            return Piece(WHITE, bool(kings & bit))
+        if black & bit:
+            return Piece(BLACK, bool(kings & bit))
         return None
 
     def pieces(self) -> dict[int, Piece]:
         """Every occupied square and its piece."""
+        white, black, kings, _ = self._pos
         out: dict[int, Piece] = {}
-        for color, bits in ((Color.WHITE, self._white), (Color.BLACK, self._black)):
+        for color, bits in ((WHITE, white), (BLACK, black)):
             for sq in self._geo.squares_of(bits):
-                out[sq] = Piece(color, bool(self._kings & (1 << self._geo.bit_of[sq])))
+                out[sq] = Piece(color, bool(kings & (1 << self._geo.bit_of[sq])))
         return out
 
     def fen(self) -> str:
@@ -150,9 +158,10 @@ class Board:
 
     def bitboards(self) -> tuple[int, int, int]:
         """(own, opp, kings) from the side to move's point of view, in the geometry's bit layout."""
-        if self.turn is Color.WHITE:
-            return self._white, self._black, self._kings
-        return self._black, self._white, self._kings
+        white, black, kings, turn = self._pos
+        if turn is WHITE:
+            return white, black, kings
+        return black, white, kings
 
     # -- moves ------------------------------------------------------------------------------------------
 
@@ -164,10 +173,11 @@ class Board:
     def _legal(self) -> _Legal:
         """The legal moves with their raw form, in generation order (cached per position)."""
         if self._cache is None:
-            if self.turn is Color.WHITE:
-                raws = self._gen.legal(self._white, self._black, self._kings, True)
+            white, black, kings, turn = self._pos
+            if turn is WHITE:
+                raws = self._gen.legal(white, black, kings, True)
             else:
-                raws = self._gen.legal(self._black, self._white, self._kings, False)
+                raws = self._gen.legal(black, white, kings, False)
             cache: _Legal = {}
             name = self.variant.name
             for raw in raws:
@@ -189,9 +199,10 @@ class Board:
     def _count_legal(self) -> int:
         if self._cache is not None:
             return len(self._cache)
-        if self.turn is Color.WHITE:
-            return self._gen.count(self._white, self._black, self._kings, True)
-        return self._gen.count(self._black, self._white, self._kings, False)
+        white, black, kings, turn = self._pos
+        if turn is WHITE:
+            return self._gen.count(white, black, kings, True)
+        return self._gen.count(black, white, kings, False)
 
     def _to_move(self, raw: movegen.RawMove) -> Move:
         sq = self._geo.square_of
@@ -218,56 +229,56 @@ class Board:
             if equivalent is None:
                 raise IllegalMoveError(str(move), Reason.NOT_LEGAL, f"{move} is not legal here")
             move, step = equivalent, legal[equivalent]
-        white, black, kings, turn = self._white, self._black, self._kings, self.turn
-        reps = self._repetitions
-        self._stack.append(
-            (white, black, kings, turn, self._quiet, self._endgame, self._endgame_plies, legal, reps))
+        pos = self._pos
+        counters = self._counters
+        self._stack.append((pos, counters, legal))
+        white, black, kings, turn = pos
+        quiet, endgame, endgame_plies, reps = counters
         frm, to, capmask = step
         if kings & frm:
             kings = (kings & ~(frm | capmask)) | to
-            self._quiet = 0 if capmask else self._quiet + 1
+            quiet = 0 if capmask else quiet + 1
         else:
             kings &= ~capmask
-            if to & (self._top if turn is Color.WHITE else self._bottom):
+            if to & (self._top if turn is WHITE else self._bottom):
                 kings |= to
-            self._quiet = 0
-        if turn is Color.WHITE:
+            quiet = 0
+        if turn is WHITE:
             white = (white ^ frm) | to
             black &= ~capmask
-            turn = Color.BLACK
+            new = (white, black, kings, BLACK)
         else:
             black = (black ^ frm) | to
             white &= ~capmask
-            turn = Color.WHITE
-        self._white, self._black, self._kings, self.turn = white, black, kings, turn
+            new = (white, black, kings, WHITE)
+        self._pos = new
         if self._endgame_rule and (white | black).bit_count() <= 4:
-            before = self._endgame
-            self._endgame = self._endgame_class()
-            self._endgame_plies = self._endgame_plies + 1 if self._endgame == before and before else 0
-        self.move_stack.append(move)
-        if self._quiet:
-            key = (white, black, kings, turn)
+            before = endgame
+            endgame = self._endgame_class()
+            endgame_plies = endgame_plies + 1 if endgame == before and before else 0
+        if quiet:
             if reps is None:
-                self._repetitions = {self._stack[-1][:4]: 1, key: 1}
+                reps = {pos: 1, new: 1}
             else:
-                reps[key] = reps.get(key, 0) + 1
+                reps[new] = reps.get(new, 0) + 1
         else:
-            self._repetitions = None
+            reps = None
+        self._counters = (quiet, endgame, endgame_plies, reps)
+        self.move_stack.append(move)
         self._cache = None
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        state = self._stack.pop()
-        reps = self._repetitions
-        if reps is not None and reps is state[8]:  # a king move counted in place: uncount it
-            key = (self._white, self._black, self._kings, self.turn)
-            count = reps[key]
+        pos, counters, legal = self._stack.pop()
+        reps = self._counters[3]
+        if reps is not None and reps is counters[3]:  # a king move counted in place: uncount it
+            current = self._pos
+            count = reps[current]
             if count > 1:
-                reps[key] = count - 1
+                reps[current] = count - 1
             else:
-                del reps[key]
-        (self._white, self._black, self._kings, self.turn, self._quiet, self._endgame,
-         self._endgame_plies, self._cache, self._repetitions) = state
+                del reps[current]
+        self._pos, self._counters, self._cache = pos, counters, legal
         return self.move_stack.pop()
 
     def parse_move(self, text: str) -> Move:
@@ -282,40 +293,39 @@ class Board:
 
     # -- game end ---------------------------------------------------------------------------------------
 
-    def _key(self) -> tuple[int, int, int, Color]:
-        return (self._white, self._black, self._kings, self.turn)
-
     def repetitions(self) -> int:
         """How many times the current position (with the side to move) has occurred."""
-        if self._repetitions is None:
+        reps = self._counters[3]
+        if reps is None:
             return 1
-        return self._repetitions.get(self._key(), 0)
+        return reps.get(self._pos, 0)
 
     @property
     def quiet_plies(self) -> int:
         """Plies in a row in which only kings moved and nothing was captured."""
-        return self._quiet
+        return self._counters[0]
 
-    def _endgame_class(self) -> tuple[int, int, int] | None:
-        """For the FMJD endgame rule: (3 or 2 pieces, stronger side 0 white / 1 black, 0), or None.
+    def _endgame_class(self) -> _Endgame:
+        """For the FMJD endgame rule: (3 or 2, stronger side 0 white / 1 black), or None.
 
         Three pieces (at least one a king) against a lone king, or two or fewer against a lone king.
         """
-        w, b, k = self._white, self._black, self._kings
+        w, b, k, _ = self._pos
         for side, (strong, lone) in enumerate(((w, b), (b, w))):
             if lone.bit_count() == 1 and lone & k and strong.bit_count() <= 3 and strong & k:
-                return (min(strong.bit_count(), 3) if strong.bit_count() == 3 else 2, side, 0)
+                return (3 if strong.bit_count() == 3 else 2, side)
         return None
 
     def _draw_reason(self) -> str | None:
         v = self.variant
+        quiet, endgame, endgame_plies, _ = self._counters
         if self.repetitions() >= 3:
             return "threefold"
-        if self._quiet >= v.quiet_limit:
+        if quiet >= v.quiet_limit:
             return "no_progress" if v.automatic_draws else "forty_moves"
-        if v.endgame_rule and self._endgame is not None:
-            limit = 32 if self._endgame[0] == 3 else 10
-            if self._endgame_plies >= limit:
+        if v.endgame_rule and endgame is not None:
+            limit = 32 if endgame[0] == 3 else 10
+            if endgame_plies >= limit:
                 return "endgame"
         return None
 

@@ -170,60 +170,67 @@ def generator(v: Variant) -> Generator:
                     return True
         return False
 
+    Path = tuple[int, ...]
+    Table = list[tuple[tuple[int, int, int], ...]]
+
+    def man_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path, victims: int,
+                  table: Table, promo: int, out: list[RawMove]) -> None:
+        """Continue a man's capture from `pos`; `promo` is the crowning row when crowning ends it."""
+        found = False
+        for victim, land, land_mask in table[pos]:
+            if victims & victim and not taken & victim and empty & land_mask:
+                found = True
+                if promo & land_mask:
+                    out.append(((*path, land), (*caps, victim.bit_length() - 1)))
+                else:
+                    man_jumps(land, empty, taken | victim, (*path, land),
+                              (*caps, victim.bit_length() - 1), victims, table, promo, out)
+        if not found and caps:
+            out.append((path, caps))
+
+    def king_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path, opp: int,
+                   out: list[RawMove]) -> None:
+        """Continue a (short-range) king's capture from `pos`."""
+        found = False
+        for victim, land, land_mask in all_jumps[pos]:
+            if opp & victim and not taken & victim and empty & land_mask:
+                found = True
+                king_jumps(land, empty, taken | victim, (*path, land), (*caps, victim.bit_length() - 1),
+                           opp, out)
+        if not found and caps:
+            out.append((path, caps))
+
+    def flying_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int], opp: int,
+                     out: list[RawMove]) -> None:
+        """Continue a flying king's capture from `pos` (jumped pieces stay and block until the end)."""
+        found = False
+        for ray in rays[pos]:
+            n = len(ray)
+            i = 0
+            while i < n and (empty >> ray[i]) & 1:
+                i += 1
+            if i >= n:
+                continue
+            mid = ray[i]
+            if not (opp >> mid) & 1 or (taken >> mid) & 1:
+                continue
+            j = i + 1
+            caps.append(mid)
+            while j < n and (empty >> ray[j]) & 1:
+                found = True
+                path.append(ray[j])
+                flying_jumps(ray[j], empty, taken | (1 << mid), path, caps, opp, out)
+                path.pop()
+                j += 1
+            caps.pop()
+        if not found and caps:
+            out.append((tuple(path), tuple(caps)))
+
     def capture_sequences(own: int, opp: int, kings: int, white: bool, pieces: int = -1) -> list[RawMove]:
-        promo = top if white else bottom
-        men_table = all_jumps if backward else (up_jumps if white else down_jumps)
-        man_victims = opp if men_take_kings else opp & ~kings
+        promo = (top if white else bottom) if ends_on_promotion else 0
+        table = all_jumps if backward else (up_jumps if white else down_jumps)
+        victims = opp if men_take_kings else opp & ~kings
         out: list[RawMove] = []
-
-        Path = tuple[int, ...]
-
-        def man_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path) -> None:
-            found = False
-            for victim, land, land_mask in men_table[pos]:
-                if man_victims & victim and not taken & victim and empty & land_mask:
-                    found = True
-                    if ends_on_promotion and promo & land_mask:
-                        out.append(((*path, land), (*caps, victim.bit_length() - 1)))
-                    else:
-                        man_jumps(land, empty, taken | victim, (*path, land),
-                                  (*caps, victim.bit_length() - 1))
-            if not found and caps:
-                out.append((path, caps))
-
-        def king_jumps(pos: int, empty: int, taken: int, path: Path, caps: Path) -> None:
-            found = False
-            for victim, land, land_mask in all_jumps[pos]:
-                if opp & victim and not taken & victim and empty & land_mask:
-                    found = True
-                    king_jumps(land, empty, taken | victim, (*path, land), (*caps, victim.bit_length() - 1))
-            if not found and caps:
-                out.append((path, caps))
-
-        def flying_jumps(pos: int, empty: int, taken: int, path: list[int], caps: list[int]) -> None:
-            found = False
-            for ray in rays[pos]:
-                n = len(ray)
-                i = 0
-                while i < n and (empty >> ray[i]) & 1:
-                    i += 1
-                if i >= n:
-                    continue
-                mid = ray[i]
-                if not (opp >> mid) & 1 or (taken >> mid) & 1:
-                    continue
-                j = i + 1
-                caps.append(mid)
-                while j < n and (empty >> ray[j]) & 1:
-                    found = True
-                    path.append(ray[j])
-                    flying_jumps(ray[j], empty, taken | (1 << mid), path, caps)
-                    path.pop()
-                    j += 1
-                caps.pop()
-            if not found and caps:
-                out.append((tuple(path), tuple(caps)))
-
         base_empty = mask & ~(own | opp)
         if pieces < 0:
             pieces = capturers(own, opp, kings, white)
@@ -234,11 +241,23 @@ def generator(v: Variant) -> Generator:
             empty = base_empty | low
             if kings & low:
                 if flying:
-                    flying_jumps(frm, empty, 0, [frm], [])
+                    flying_jumps(frm, empty, 0, [frm], [], opp, out)
                 else:
-                    king_jumps(frm, empty, 0, (frm,), ())
-            else:
-                man_jumps(frm, empty, 0, (frm,), ())
+                    king_jumps(frm, empty, 0, (frm,), (), opp, out)
+                continue
+            for victim, land, land_mask in table[frm]:  # a man's first jump, inline
+                if not (victims & victim and empty & land_mask):
+                    continue
+                cap = victim.bit_length() - 1
+                if not promo & land_mask:
+                    for victim2, _, land_mask2 in table[land]:
+                        if victims & victim2 and victim2 != victim and empty & land_mask2:
+                            man_jumps(land, empty, victim, (frm, land), (cap,), victims, table, promo, out)
+                            break
+                    else:
+                        out.append(((frm, land), (cap,)))
+                    continue
+                out.append(((frm, land), (cap,)))
         return out
 
     def choose(seqs: list[RawMove], kings: int) -> list[RawMove]:
@@ -268,30 +287,27 @@ def generator(v: Variant) -> Generator:
 
     def count(own: int, opp: int, kings: int, white: bool) -> int:
         """How many legal moves; without building them when there is no capture (the usual case)."""
-        empty = mask & ~(own | opp)
-        men = own & ~kings
-        victims = opp if men_take_kings else opp & ~kings
-        if white:
-            step1, step2 = men >> far, men >> near
-            jumpers = ((step1 & victims) >> far & empty) | ((step2 & victims) >> near & empty)
-            if backward:
-                jumpers |= (((men << near) & victims) << near & empty) | (
-                    ((men << far) & victims) << far & empty)
-        else:
-            step1, step2 = men << near, men << far
-            jumpers = ((step1 & victims) << near & empty) | ((step2 & victims) << far & empty)
-            if backward:
-                jumpers |= (((men >> far) & victims) >> far & empty) | (
-                    ((men >> near) & victims) >> near & empty)
-        if jumpers or own & kings:
+        if own & kings:
             pieces = capturers(own, opp, kings, white)
             if pieces:
                 seqs = capture_sequences(own, opp, kings, white, pieces)
                 if seqs:
                     return len(choose(seqs, kings))
-            if own & kings:
-                return count_quiet(own, opp, kings, white)
-        return (step1 & empty).bit_count() + (step2 & empty).bit_count()
+            return count_quiet(own, opp, kings, white)
+        empty = mask & ~(own | opp)
+        victims = opp if men_take_kings else opp & ~kings
+        pieces = 0
+        if white or backward:
+            pieces = own & (((victims << far) & (empty << 2 * far))
+                            | ((victims << near) & (empty << 2 * near)))
+        if not white or backward:
+            pieces |= own & (((victims >> near) & (empty >> 2 * near))
+                             | ((victims >> far) & (empty >> 2 * far)))
+        if pieces:
+            return len(choose(capture_sequences(own, opp, kings, white, pieces), kings))
+        if white:
+            return ((own >> far) & empty).bit_count() + ((own >> near) & empty).bit_count()
+        return ((own << near) & empty).bit_count() + ((own << far) & empty).bit_count()
 
     def perft(own: int, opp: int, kings: int, white: bool, depth: int) -> int:
         pieces = capturers(own, opp, kings, white)
