@@ -15,7 +15,7 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import parsing, texts, views
@@ -441,7 +441,7 @@ class GameService:
             if claim and claim != game.claim_noted:
                 notes.append(f"claim:{claim}")
             changes["claim_noted"] = claim
-            if offer_draw and game.bot_level is None:
+            if offer_draw:
                 changes["offer"], changes["offer_by"] = "draw", colour_key(mover)
                 notes.append("offered")
             new = game.replace(**changes)
@@ -847,6 +847,7 @@ class GameService:
         return await self._offer_draw(ctx, game.id)
 
     async def _offer_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
+        bot_game = False
         async with self._lock(game_id):
             found = await self._player_game(ctx, game_id)
             if isinstance(found, list):
@@ -859,11 +860,14 @@ class GameService:
                 if turn_of(game) is color or not game.moves:
                     return self._refusal(ctx, "draw_after_own_move")
                 if game.bot_level is not None:
-                    return [Reply(ctx.say("draw_declined", name=BOT_NAME), kind="info", game_id=game.id)]
-                saved = await self.storage.update_game(game.replace(offer="draw", offer_by=colour_key(color)),
-                                                       expected_version=game.version)
-                if saved is None:
-                    return self._refusal(ctx, "conflict")
+                    bot_game = True
+                if not bot_game:
+                    saved = await self.storage.update_game(
+                        game.replace(offer="draw", offer_by=colour_key(color)), expected_version=game.version)
+                    if saved is None:
+                        return self._refusal(ctx, "conflict")
+        if bot_game:
+            return await self._offer_draw_to_bot(ctx, game_id)
         if saved is None:  # the opponent had offered a draw already: this accepts it
             return await self._accept_draw(ctx, game_id)
         opponent = views.person(saved, color.other)
@@ -871,6 +875,16 @@ class GameService:
                               opponent=player_name(saved, color.other)),
                       buttons=views.game_buttons(ctx.lang, saved), mentions=(opponent,) if opponent else (),
                       kind="draw_offer", game_id=saved.id)]
+
+    async def _offer_draw_to_bot(self, ctx: Ctx, game_id: int) -> list[Reply]:
+        """The built-in opponent answers a draw offer at once: it accepts when it is not better."""
+        async def decide(game: GameRecord, color: Color, board: Board) -> GameRecord | list[Reply]:
+            level = min(game.bot_level or 1, self.config.opponent.max_level)
+            if await self.opponent.judge_draw("accept", board, level=level, color=color.other):
+                return finish(game, "1/2-1/2", "agreement", ctx.now, updated_at=ctx.now)
+            return [Reply(ctx.say("draw_declined", name=BOT_NAME), kind="info", game_id=game.id)]
+
+        return await self._end_game(ctx, game_id, decide, actor=BOT_NAME)
 
     async def _accept_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
         async def decide(game: GameRecord, color: Color, board: Board) -> GameRecord | list[Reply]:
@@ -1264,6 +1278,18 @@ class GameService:
         lang = await self._channel_lang(game.platform, game.channel_id)
         limits = self.config.opponent
         level = min(game.bot_level, limits.max_level)
+        bot = board.turn
+        draw: str | None = None
+        offered = game.offer == "draw" and game.offer_by == colour_key(bot.other)
+        if offered and await self.opponent.judge_draw("accept", board, level=level, color=bot):
+            draw = "agreement"
+        if draw is None and board.claimable_draw():
+            claim = await self.opponent.judge_draw("claim", board, level=level, color=bot)
+            if isinstance(claim, str):
+                draw = f"claim_{claim}"
+        if draw is not None:
+            await self._bot_ends_in_draw(game, board, lang, draw)
+            return
         thinking = asyncio.ensure_future(self.opponent.choose(
             board, level=level, time_limit=limits.time_limit, node_limit=limits.node_limit))
         done, _ = await asyncio.wait({thinking}, timeout=self.thinking_after)
@@ -1279,7 +1305,11 @@ class GameService:
             legal = board.legal_moves
             if move not in legal:
                 raise RuntimeError(f"the opponent chose an illegal move {move!r}")
-            result = await self._commit_move(current, board, move, offer_draw=False, now=self.clock())
+            after = board.copy()
+            after.push(move)
+            offer = not after.is_game_over() and bool(
+                await self.opponent.judge_draw("offer", after, level=level, color=bot))
+            result = await self._commit_move(current, board, move, offer_draw=offer, now=self.clock())
         if result is None:
             return
         saved, after, notes = result
@@ -1288,6 +1318,19 @@ class GameService:
                            Reply(reply.text, attachment=reply.attachment, buttons=reply.buttons,
                                  channel_id=saved.channel_id, title=reply.title, fields=reply.fields,
                                  mentions=reply.mentions, kind=reply.kind, game_id=reply.game_id))
+
+    async def _bot_ends_in_draw(self, game: GameRecord, board: Board, lang: str, reason: str) -> None:
+        """The built-in opponent accepts a standing draw offer or claims a draw; tell the channel."""
+        async with self._lock(game.id):
+            now = self.clock()
+            saved = await self.storage.update_game(finish(game, "1/2-1/2", reason, now, updated_at=now),
+                                                   expected_version=game.version)
+            if saved is None:
+                return
+            self._keep_board(saved, board)
+        lines = [views.end_text(lang, saved, BOT_NAME, abandon_after=self.config.abandon_after)]
+        reply = await self._board_reply(lang, saved, board, lines)
+        await self._notify(saved.platform, saved.channel_id, replace(reply, channel_id=saved.channel_id))
 
     # -- background sweeps -----------------------------------------------------------------------
 

@@ -324,13 +324,6 @@ async def test_tournament_illegal_move_procedure(chat: Chat) -> None:
     assert game is not None and game.result == "1-0" and game.reason == "illegal_moves"
 
 
-async def test_bot_opponent_not_available_yet(chat: Chat) -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("engine.search") is None:
-        assert "not available yet" in await chat.text("ann", "!tammi play")
-
-
 async def test_colour_names_follow_the_variant(chat: Chat) -> None:
     game_id = await start_game(chat, "ann", "bob", "international", "black")
     game = await chat.storage.get_game(game_id)
