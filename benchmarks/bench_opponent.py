@@ -242,11 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     results: list[str] = []
     started = time.perf_counter()
     try:
-        if not args.no_peer and PEER_PYTHON.exists():
+        if not args.no_peer:
+            from bench_perft import peer_python  # creates benchmarks/.peer-venv on first use
+
+            peer_python()
             peer = Peer()
             check_mapping(peer)
-        elif not args.no_peer:
-            print(f"py-draughts not found at {PEER_PYTHON}: skipping the peer matches")
         for variant in variants:
             if peer is not None and variant in ("english", "international"):
                 me = f"L{args.level}"
