@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.board import Board
+from engine.geometry import bit_indices
 from engine.movegen import can_capture, count_quiet
 from engine.types import Color
 from engine.variants import Variant, get_variant
@@ -118,15 +119,6 @@ def _distance(t: Tables, a: int, b: int) -> int:
     return max(abs(ra - rb), abs(ca - cb))
 
 
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
 WEAK_MOVES = 0
 CLOSE_IN = 3
 
@@ -134,8 +126,8 @@ CLOSE_IN = 3
 def _endgame(t: Tables, strong: int, weak: int, kings: int, weak_moves: int) -> int:
     """Technique with few pieces left, for the side ahead (`strong`): close in, take away moves."""
     bonus = -WEAK_MOVES * weak_moves
-    weak_bits = _bits(weak)
-    for k in _bits(strong & kings):
+    weak_bits = bit_indices(weak)
+    for k in bit_indices(strong & kings):
         bonus -= CLOSE_IN * min(_distance(t, k, w) for w in weak_bits)
     if not t.variant.flying_kings:
         # the weaker side runs for a double corner; a king there is hard to catch

@@ -11,6 +11,20 @@ from __future__ import annotations
 from functools import cache
 
 
+def bit_indices(x: int) -> list[int]:
+    """The indices of the set bits of `x`, lowest first.
+
+    >>> bit_indices(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
 class Geometry:
     """Tables for one board size and colouring. Rows count from the top of the diagram."""
 
@@ -68,13 +82,7 @@ class Geometry:
 
     def squares_of(self, bits: int) -> list[int]:
         """Square numbers of the set bits, ascending."""
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(self.square_of[low.bit_length() - 1])
-            bits ^= low
-        out.sort()
-        return out
+        return sorted(self.square_of[bit] for bit in bit_indices(bits))
 
     def mask_of(self, squares: list[int] | tuple[int, ...] | set[int]) -> int:
         """The bitboard of some square numbers."""

@@ -33,15 +33,6 @@ class Generator:
     perft: Callable[[int, int, int, bool, int], int]
 
 
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
 @cache
 def generator(v: Variant) -> Generator:
     """The move functions of a variant (built once)."""
