@@ -17,12 +17,11 @@ from functools import cache
 from engine.variants import Variant
 
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
-Position = tuple[int, int, int, bool]  # own, opp, kings, white to move
 
 
 @dataclass(frozen=True)
 class Generator:
-    """The move functions of one variant; every function takes (own, opp, kings, white)."""
+    """The move functions of one variant; each takes (own, opp, kings, white), perft also a depth."""
 
     quiet_moves: Callable[[int, int, int, bool], list[RawMove]]
     count_quiet: Callable[[int, int, int, bool], int]
