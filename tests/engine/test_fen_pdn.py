@@ -79,3 +79,31 @@ def test_real_international_game_replays_to_its_result() -> None:
     pieces = board.pieces()
     assert sum(p.color is Color.WHITE and p.king for p in pieces.values()) == 5
     assert [p for p in pieces.values() if p.color is Color.BLACK] == [Piece(Color.BLACK, True)]
+
+
+def test_real_english_game_replays_to_its_result() -> None:
+    """Tinsley - Long, 1947: a triple jump that crowns (7x14x23x30), a king's capture, a draw agreed."""
+    game = read_pdn((DATA / "english_tinsley_long_1947.pdn").read_text())[0]
+    assert game.variant.name == "english" and len(game.moves) == 48
+    board = game.replay()
+    assert game.result == "1/2-1/2" and game.winner is None and board.outcome() is None
+    assert board.fen() == "B:W7,K8,18,32:B10,12,13,21,28"
+
+
+@pytest.mark.parametrize("variant", ["english", "italian", "international"])
+def test_complete_games_round_trip_through_pdn(variant: str) -> None:
+    """Games played to a result by the rules (random legal moves) are written and replayed exactly."""
+    import random
+
+    rng = random.Random(variant)
+    for _ in range(3):
+        board = Board(variant)
+        while board.outcome() is None and board.ply < 400:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = read_pdn(write_pdn(board, {"Event": "round trip"}))[0]
+        replayed = game.replay()
+        assert replayed.fen() == board.fen() and replayed.move_stack == board.move_stack
+        outcome = replayed.outcome()
+        if outcome is not None:
+            assert game.result == result_token(board.variant, outcome)
+            assert game.winner is outcome.winner
