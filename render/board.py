@@ -119,7 +119,8 @@ def draw_board(
         x0, y0, _, _ = layout.box(sq)
         image.paste(_tile(layout.square, sq, tint, colours.number), (x0, y0))
 
-    covered = set(board.pieces())
+    pieces = board.pieces()
+    covered = set(pieces)
     if move is not None and move.is_capture:
         ghosts = _ghosts(board, move)
         for sq, ghost in ghosts.items():
@@ -129,7 +130,7 @@ def draw_board(
         for a, b in itertools.pairwise(move.path):
             covered.update(layout.between(a, b))
 
-    for sq, p in board.pieces().items():
+    for sq, p in pieces.items():
         _paste(image, _sprite(colours, layout.square, p, 1.0), layout.box(sq)[:2])
 
     for sq in covered:

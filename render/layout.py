@@ -27,15 +27,10 @@ class Layout:
     cells: tuple[tuple[int, int], ...]  # (row, col) on the diagram of squares 1, 2, ...
     files: tuple[str, ...]  # file letters of the diagram's columns, left to right
     ranks: tuple[str, ...]  # rank names of the diagram's rows, top to bottom
-    grid: tuple[int, ...]  # square number at diagram index row * n + col, 0 on a light square
 
     @property
     def board_px(self) -> int:
         return self.n * self.square
-
-    @property
-    def margin(self) -> int:
-        return self.origin
 
     def cell_xy(self, row: int, col: int) -> tuple[int, int]:
         """Top-left pixel of the diagram cell (row, col) as drawn, honouring `flipped`."""
@@ -43,19 +38,14 @@ class Layout:
             row, col = self.n - 1 - row, self.n - 1 - col
         return self.origin + col * self.square, self.origin + row * self.square
 
-    def square_at(self, row: int, col: int) -> int:
-        """The playing square at diagram cell (row, col), or 0 for a light square or off the board."""
-        if 0 <= row < self.n and 0 <= col < self.n:
-            return self.grid[row * self.n + col]
-        return 0
-
     def between(self, a: int, b: int) -> list[int]:
         """The squares on the diagonal from `a` to `b`, both included."""
         (r1, c1), (r2, c2) = self.cells[a - 1], self.cells[b - 1]
         steps = max(abs(r2 - r1), abs(c2 - c1))
         dr, dc = (r2 > r1) - (r2 < r1), (c2 > c1) - (c2 < c1)
-        found = (self.square_at(r1 + i * dr, c1 + i * dc) for i in range(steps + 1))
-        return [sq for sq in found if sq]
+        variant = get_variant(self.variant)
+        found = (variant.square_at(r1 + i * dr, c1 + i * dc) for i in range(steps + 1))
+        return [sq for sq in found if sq is not None]
 
     def box(self, square: int) -> tuple[int, int, int, int]:
         """(left, top, right, bottom) pixels of a playing square; right and bottom are exclusive."""
@@ -93,10 +83,8 @@ def _layout(name: str, size: int, flipped: bool) -> Layout:
     cells = tuple(variant.coords(sq) for sq in range(1, variant.squares + 1))
     files = [""] * n
     ranks = [""] * n
-    grid = [0] * (n * n)
     for sq, (row, col) in enumerate(cells, start=1):
-        grid[row * n + col] = sq
         name_of_square = variant.algebraic(sq)
         files[col] = name_of_square[0]
         ranks[row] = name_of_square[1:]
-    return Layout(name, n, size, origin, square, flipped, cells, tuple(files), tuple(ranks), tuple(grid))
+    return Layout(name, n, size, origin, square, flipped, cells, tuple(files), tuple(ranks))

@@ -47,11 +47,11 @@ def render_text(board: Board, *, flipped: bool = False, ascii_only: bool = False
     for row in order:
         cells = []
         for col in order:
-            sq = layout.square_at(row, col)
-            piece = board.piece_at(sq) if sq else None
+            sq = v.square_at(row, col)
+            piece = board.piece_at(sq) if sq is not None else None
             if piece is not None:
                 cells.append(f" {_symbol(board, piece, ascii_only)} ")
-            elif sq:
+            elif sq is not None:
                 cells.append(f"{sq:>2} ")
             else:
                 cells.append("   ")
