@@ -12,7 +12,7 @@ import asyncio
 import logging
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlparse
@@ -45,6 +45,7 @@ from telegram.ext import (
 from bot.commands import COMMANDS
 from bot.config import TelegramConfig
 from bot.events import Button, Event, Notice, Person, Reply, Service
+from bot.rules_help import language
 
 log = logging.getLogger(__name__)
 
@@ -136,11 +137,6 @@ def formatted(text: str, people: Sequence[Person] = ()) -> tuple[str, list[Messa
             )
         )
     return plain, sorted(entities, key=lambda entity: entity.offset)
-
-
-def language(locale: str | None) -> str:
-    """"fi" for a Finnish locale, else "en" (for the adapter's own few words)."""
-    return "fi" if (locale or "").lower().startswith("fi") else "en"
 
 
 def owned(reply: Reply, user_id: str) -> Reply:
@@ -350,7 +346,9 @@ class TelegramAdapter:
             await self._message(message, user)
 
     async def _message(self, message: Message, user: User) -> None:
-        self._remember(message)
+        replied = message.reply_to_message
+        self._remember(message.from_user, replied.from_user if replied is not None else None,
+                       *(entity.user for entity in message.entities))
         event = self.message_event(message, user)
         if event is None:
             return
@@ -371,8 +369,8 @@ class TelegramAdapter:
 
     async def _button(self, query: CallbackQuery) -> None:
         assert query.message is not None and query.data is not None
-        if query.from_user.username:
-            self._known[query.from_user.username.lower()] = person(query.from_user)
+        self._remember(query.from_user)
+        presser = person(query.from_user)
         chat = query.message.chat
         data, owner_mark, owner = query.data.rpartition(OWNER)
         if not owner_mark:
@@ -384,7 +382,7 @@ class TelegramAdapter:
         event = Event(
             platform=PLATFORM,
             channel_id=str(chat.id),
-            user=person(query.from_user),
+            user=presser,
             button=data,
             locale=query.from_user.language_code,
             addressed=True,
@@ -399,7 +397,6 @@ class TelegramAdapter:
         thread = None
         if isinstance(query.message, Message) and query.message.is_topic_message:
             thread = query.message.message_thread_id
-        presser = person(query.from_user)
         shown_ids = {id(r) for r in shown}
         rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
                 for r in replies if id(r) not in shown_ids]
@@ -429,12 +426,8 @@ class TelegramAdapter:
             log.exception("The service failed on %r", event)
             return [Reply(text=FAILURE[language(event.locale)], private=True, kind="error")]
 
-    def _remember(self, message: Message) -> None:
+    def _remember(self, *users: User | None) -> None:
         """Note who has been seen, so `@username` mentions of them can be resolved later."""
-        users = [message.from_user]
-        if message.reply_to_message is not None:
-            users.append(message.reply_to_message.from_user)
-        users += [entity.user for entity in message.entities if entity.user is not None]
         if len(self._known) > KNOWN_LIMIT:
             self._known.clear()
         for user in users:
@@ -570,12 +563,7 @@ class TelegramAdapter:
             }
             send = bot.send_animation if reply.attachment.is_animation else bot.send_photo
             try:
-                try:
-                    await send(chat_id, picture, caption_entities=entities or None, **options)
-                except BadRequest:
-                    if not entities:
-                        raise
-                    await send(chat_id, picture, **options)  # a mention Telegram would not accept
+                await _with_entities(send, "caption_entities", entities, chat_id, picture, **options)
             except BadRequest:
                 log.exception("Telegram refused a picture for chat %s; sending the text alone", chat_id)
                 texts = split_text(reply.text)
@@ -591,13 +579,20 @@ class TelegramAdapter:
                 "reply_parameters": parameters,
                 "message_thread_id": thread,
             }
-            try:
-                await bot.send_message(chat_id, text, entities=entities or None, **options)
-            except BadRequest:
-                if not entities:
-                    raise
-                await bot.send_message(chat_id, text, **options)
+            await _with_entities(bot.send_message, "entities", entities, chat_id, text, **options)
             parameters = None
+
+
+async def _with_entities(send: Callable[..., Awaitable[object]], key: str, entities: list[MessageEntity],
+                         *args: Any, **options: Any) -> None:
+    """`send(*args, **options)` with the entities as argument `key`; when Telegram refuses them (a
+    mention it would not accept), the same without entities."""
+    try:
+        await send(*args, **{key: entities or None}, **options)
+    except BadRequest:
+        if not entities:
+            raise
+        await send(*args, **options)
 
 
 def _unique(people: list[Person]) -> tuple[Person, ...]:
