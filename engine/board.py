@@ -82,7 +82,7 @@ class Board:
         bit_of = self._geo.bit_of
         for sq, piece in pieces.items():
             bit = 1 << bit_of[sq]
-            if not piece.king and sq in self.variant.promotion_row(piece.color):
+            if not piece.king and bit & (self._top if piece.color is WHITE else self._bottom):
                 name = self.variant.side_name(piece.color)
                 raise ValueError(f"FEN {fen!r}: a {name} man on {sq} would already be crowned")
             if piece.color is Color.WHITE:

@@ -7,14 +7,15 @@ means the side to move stands better. The evaluation works on the raw bitboards 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from engine.board import Board
 from engine.geometry import bit_indices
-from engine.movegen import can_capture, count_quiet
+from engine.movegen import count_quiet
 from engine.types import Color
-from engine.variants import Variant, get_variant
+from engine.variants import Variant
 
 #: a won game, minus the plies it takes (larger than any evaluation)
 MATE = 100_000
@@ -60,16 +61,14 @@ class Tables:
         size = variant.size
         self.variant = variant
         self.weights = WEIGHTS[variant.name]
-        self.size = size
         self.full = 2 * variant.men_per_side
-        self.mask = g.mask
         coords = {g.bit_of[sq]: g.coords[sq] for sq in range(1, g.squares + 1)}
         self.coords = coords
 
-        def mask_where(pred: object) -> int:
+        def mask_where(pred: Callable[[int, int], object]) -> int:
             m = 0
             for bit, (r, c) in coords.items():
-                if pred(r, c):  # type: ignore[operator]
+                if pred(r, c):
                     m |= 1 << bit
             return m
 
@@ -216,9 +215,7 @@ def evaluate(board: Board) -> int:
     >>> evaluate(Board("english", fen="B:W21:B1,2")) > 0
     True
     """
-    own, opp, kings = board.bitboards()
-    white = board.turn is Color.WHITE
-    v = board.variant
-    if not can_capture(v, own, opp, kings, white) and not count_quiet(v, own, opp, kings, white):
+    if not board.legal_moves:
         return -MATE
-    return evaluate_raw(tables(get_variant(v)), own, opp, kings, white)
+    own, opp, kings = board.bitboards()
+    return evaluate_raw(tables(board.variant), own, opp, kings, board.turn is Color.WHITE)

@@ -84,13 +84,6 @@ class Geometry:
         """Square numbers of the set bits, ascending."""
         return sorted(self.square_of[bit] for bit in bit_indices(bits))
 
-    def mask_of(self, squares: list[int] | tuple[int, ...] | set[int]) -> int:
-        """The bitboard of some square numbers."""
-        m = 0
-        for sq in squares:
-            m |= 1 << self.bit_of[sq]
-        return m
-
 
 @cache
 def geometry(size: int, a1_dark: bool) -> Geometry:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from engine.variants import Variant
+from engine.variants import CaptureRule, Variant
 
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -253,19 +253,7 @@ def generator(v: Variant) -> Generator:
     def choose(seqs: list[RawMove], kings: int) -> list[RawMove]:
         if len(seqs) < 2:
             return seqs
-        if rule == "most":
-            best = 0
-            for _, c in seqs:
-                if len(c) > best:
-                    best = len(c)
-            if best == 1:
-                return [s for s in seqs if len(s[1]) == 1]
-            seqs = [s for s in seqs if len(s[1]) == best]
-        elif rule == "italian":
-            ranks = [italian_rank(s, kings) for s in seqs]
-            top_rank = max(ranks)
-            seqs = [s for s, r in zip(seqs, ranks, strict=True) if r == top_rank]
-        return _dedupe(seqs, square_of)
+        return _dedupe(apply_capture_rule(rule, seqs, kings), square_of)
 
     def legal(own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
         pieces = capturers(own, opp, kings, white)
@@ -360,16 +348,23 @@ def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
     return (len(caps), (kings >> path[0]) & 1, len(king_positions), first)
 
 
-def apply_capture_rule(v: Variant, seqs: list[RawMove], kings: int) -> list[RawMove]:
-    """Keep the sequences the variant's capture-choice rule allows (duplicates kept)."""
-    if not seqs or v.capture_rule == "free":
+def apply_capture_rule(rule: CaptureRule, seqs: list[RawMove], kings: int) -> list[RawMove]:
+    """Keep the capture sequences a capture-choice rule allows (duplicates kept)."""
+    if len(seqs) < 2:
         return seqs
-    if v.capture_rule == "most":
-        best = max(len(c) for _, c in seqs)
+    if rule == "most":
+        best = 0
+        for _, c in seqs:
+            if len(c) > best:
+                best = len(c)
+        if best == 1:  # every sequence takes one piece
+            return seqs
         return [s for s in seqs if len(s[1]) == best]
-    ranks = [italian_rank(s, kings) for s in seqs]
-    top = max(ranks)
-    return [s for s, r in zip(seqs, ranks, strict=True) if r == top]
+    if rule == "italian":
+        ranks = [italian_rank(s, kings) for s in seqs]
+        top = max(ranks)
+        return [s for s, r in zip(seqs, ranks, strict=True) if r == top]
+    return seqs
 
 
 def _dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:

@@ -51,9 +51,8 @@ def split_squares(text: str, board: Board) -> list[int]:
     squares = []
     for token in re.split(r"[-x:]", cleaned):
         if token.isdigit():
-            sq: int | None = int(token)
-            if not 1 <= int(token) <= variant.squares:
-                sq = None
+            number = int(token)
+            sq = number if 1 <= number <= variant.squares else None
         else:
             sq = variant.square_from_algebraic(token)
         if sq is None:
@@ -93,7 +92,7 @@ def parse_move(board: Board, text: str) -> Move:
     if legal[0].is_capture:
         own, opp, kings = board.bitboards()
         raw = movegen.capture_sequences(board.variant, own, opp, kings, board.turn is Color.WHITE)
-        allowed = movegen.apply_capture_rule(board.variant, raw, kings)
+        allowed = movegen.apply_capture_rule(board.variant.capture_rule, raw, kings)
         for alt in _as_squares(board, allowed):
             canon = board.legal_equivalent(alt)
             if canon is not None and canon != alt:
@@ -148,7 +147,7 @@ def _diagnose_capture(
     best_count = len(legal[0].captures)
     if tried:
         if variant.capture_rule == "italian":
-            top = movegen.italian_rank(movegen.apply_capture_rule(variant, raw, kings)[0], kings)
+            top = movegen.italian_rank(movegen.apply_capture_rule(variant.capture_rule, raw, kings)[0], kings)
             mine = max(movegen.italian_rank(seq, kings) for seq, _ in tried)
             index = next(i for i in range(4) if mine[i] != top[i])
             reason = _ITALIAN_REASONS[index]

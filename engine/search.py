@@ -123,7 +123,6 @@ class _Searcher:
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[tuple[int, int], int] = {}
         self.seen: set[int] = set()  # keys of the reversible positions on the current line and before it
-        self.promo = (variant.geometry.top_row, variant.geometry.bottom_row)
         self.quiet_limit = variant.quiet_limit
 
     # -- budget -----------------------------------------------------------------------------------------
@@ -423,9 +422,8 @@ def choose_move(
 
 def _score_for(board: Board, color: Color | None, level: int, node_limit: int) -> int:
     """A quick search's score from `color`'s side (default: the side to move)."""
-    if board.outcome() is not None:
-        out = board.outcome()
-        assert out is not None
+    out = board.outcome()
+    if out is not None:
         me = color or board.turn
         return 0 if out.winner is None else MATE if out.winner is me else -MATE
     r = _search_root(board, level, None, node_limit, random.Random(0))

@@ -77,8 +77,8 @@ class Variant:
 
     def promotion_row(self, color: Color) -> frozenset[int]:
         """Squares where men of `color` are crowned (White crowns on the top row)."""
-        row = 0 if color is Color.WHITE else self.size - 1
-        return frozenset(sq for sq in range(1, self.squares + 1) if self.coords(sq)[0] == row)
+        g = self.geometry
+        return frozenset(g.squares_of(g.top_row if color is Color.WHITE else g.bottom_row))
 
     def start_fen(self) -> str:
         """The FEN of the start position."""
