@@ -37,6 +37,7 @@ from bot.discord_adapter.messages import (
     shorten,
 )
 from bot.events import Event, Notice, Person, Reply, Service
+from bot.rules_help import language
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,7 @@ _TEXTS = {
 
 
 def _text(locale: str | None, key: str) -> str:
-    language = "fi" if locale and locale.lower().startswith("fi") else "en"
-    return _TEXTS[language][key]
+    return _TEXTS[language(locale)][key]
 
 
 def bot_token(config: DiscordConfig) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Option
+from bot.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
 
 ROOT = "tammi"
 ROOT_EN = "Play draughts (checkers) with Tammi"
@@ -50,17 +50,18 @@ def _choices(values: tuple[str, ...]) -> list[JSON]:
             for value in values]
 
 
-def _fi_name(table: dict[str, str], name: str) -> JSON:
-    return {"name_localizations": {"fi": table[name]}} if name in table else {}
+def _named(spec: Command | Option, fi_names: dict[str, str]) -> JSON:
+    """The name and description of a subcommand or option, with their Finnish versions."""
+    data: JSON = {"name": spec.name}
+    if spec.name in fi_names:
+        data["name_localizations"] = {"fi": fi_names[spec.name]}
+    data["description"] = spec.en[:100]
+    data["description_localizations"] = {"fi": spec.fi[:100]}
+    return data
 
 
 def _option(spec: Option) -> JSON:
-    data: JSON = {
-        "name": spec.name,
-        **_fi_name(FI_OPTION_NAMES, spec.name),
-        "description": spec.en[:100],
-        "description_localizations": {"fi": spec.fi[:100]},
-    }
+    data = _named(spec, FI_OPTION_NAMES)
     if spec.kind == "user":
         data["type"] = USER
     elif spec.kind == "level":
@@ -89,13 +90,7 @@ def command_definitions() -> list[JSON]:
     """
     subcommands = []
     for spec in COMMANDS:
-        sub: JSON = {
-            "type": SUB_COMMAND,
-            "name": spec.name,
-            **_fi_name(FI_COMMAND_NAMES, spec.name),
-            "description": spec.en[:100],
-            "description_localizations": {"fi": spec.fi[:100]},
-        }
+        sub: JSON = {"type": SUB_COMMAND, **_named(spec, FI_COMMAND_NAMES)}
         if spec.options:
             # Discord wants required options first.
             ordered = sorted(spec.options, key=lambda option: not option.required)
