@@ -12,9 +12,6 @@ alternating in a channel). The fake applies no rate limits, so these are the bot
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import statistics
 import sys
 import tempfile
 import time
@@ -24,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bot" / "discord"))
 
+from chat_timing import main, summary  # noqa: E402
 from fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord  # noqa: E402
 
 from bot.config import Config, PictureConfig  # noqa: E402
@@ -31,13 +29,6 @@ from bot.discord_adapter import DiscordAdapter  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from engine import Board  # noqa: E402
-
-
-def summary(name: str, seconds: list[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return (f"{name:<28} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   p95 {p95:7.1f} ms   "
-            f"max {ms[-1]:7.1f} ms")
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
@@ -88,14 +79,5 @@ async def bench(helps: int, plies: int, size: int) -> None:
     print(f"{pictures} board pictures for {len(move_times)} moves; no unknown REST calls: {not fake.unknown}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--helps", type=int, default=40)
-    parser.add_argument("--plies", type=int, default=40)
-    parser.add_argument("--size", type=int, default=480)
-    args = parser.parse_args()
-    asyncio.run(bench(args.helps, args.plies, args.size))
-
-
 if __name__ == "__main__":
-    main()
+    main(bench, __doc__)

@@ -12,9 +12,6 @@ The fake applies no flood limits and the adapter's own pacing is off, so these a
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import statistics
 import sys
 import tempfile
 import time
@@ -24,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bot" / "telegram"))
 
+from chat_timing import main, summary  # noqa: E402
 from fake_telegram import FakeTelegram, group, private, user  # noqa: E402
 from telegram.ext import AIORateLimiter  # noqa: E402
 
@@ -32,13 +30,6 @@ from bot.service import GameService  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.telegram_adapter import TelegramAdapter  # noqa: E402
 from engine import Board  # noqa: E402
-
-
-def summary(name: str, seconds: list[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    median = statistics.median(ms)
-    return f"{name:<28} n={len(ms):3d}  median {median:7.1f} ms  p95 {p95:7.1f} ms  max {ms[-1]:7.1f} ms"
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
@@ -101,14 +92,5 @@ async def bench(helps: int, plies: int, size: int) -> None:
     await fake.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--helps", type=int, default=40)
-    parser.add_argument("--plies", type=int, default=40)
-    parser.add_argument("--size", type=int, default=480)
-    args = parser.parse_args()
-    asyncio.run(bench(args.helps, args.plies, args.size))
-
-
 if __name__ == "__main__":
-    main()
+    main(bench, __doc__)
