@@ -39,10 +39,10 @@ def render_text(board: Board, *, flipped: bool = False, ascii_only: bool = False
     Red to move
     """
     v = board.variant
-    layout = layout_for(v, flipped=flipped)
+    layout = layout_for(v)
     n = layout.n
     order = list(range(n))[::-1] if flipped else list(range(n))
-    width = len(layout.ranks[0]) if n < 10 else 2
+    width = len(str(n))  # of the longest rank name
     lines = [" " * (width + 1) + "".join(f" {layout.files[c]} " for c in order).rstrip()]
     for row in order:
         cells = []
