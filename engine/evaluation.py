@@ -13,7 +13,7 @@ from functools import cache
 
 from engine.board import Board
 from engine.geometry import bit_indices
-from engine.movegen import count_quiet
+from engine.movegen import generator
 from engine.types import Color
 from engine.variants import Variant
 
@@ -62,6 +62,7 @@ class Tables:
         self.variant = variant
         self.weights = WEIGHTS[variant.name]
         self.full = 2 * variant.men_per_side
+        self.count_quiet = generator(variant).count_quiet
         coords = {g.bit_of[sq]: g.coords[sq] for sq in range(1, g.squares + 1)}
         self.coords = coords
 
@@ -173,9 +174,8 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
         score += w.centre_king * ((wk & centre).bit_count() - (bk & centre).bit_count())
         if w.road_king:
             score += w.road_king * ((wk & t.road).bit_count() - (bk & t.road).bit_count())
-    v = t.variant
-    w_moves = count_quiet(v, wp, bp, kings, True)
-    b_moves = count_quiet(v, bp, wp, kings, False)
+    w_moves = t.count_quiet(wp, bp, kings, True)
+    b_moves = t.count_quiet(bp, wp, kings, False)
     score += w.mobility * (w_moves - b_moves)
     if total <= 8 and kings and mat:
         if mat > 0:

@@ -23,7 +23,6 @@ RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 class Generator:
     """The move functions of one variant; each takes (own, opp, kings, white), perft also a depth."""
 
-    quiet_moves: Callable[[int, int, int, bool], list[RawMove]]
     count_quiet: Callable[[int, int, int, bool], int]
     can_capture: Callable[[int, int, int, bool], bool]
     capture_sequences: Callable[[int, int, int, bool], list[RawMove]]
@@ -337,7 +336,7 @@ def generator(v: Variant) -> Generator:
                         break
         return total
 
-    return Generator(quiet_moves, count_quiet, can_capture, capture_sequences, legal, count, perft)
+    return Generator(count_quiet, can_capture, capture_sequences, legal, count, perft)
 
 
 def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
@@ -384,29 +383,9 @@ def _dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:
     return list(best.values())
 
 
-def quiet_moves(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-    """Non-capturing moves of the side to move."""
-    return generator(v).quiet_moves(own, opp, kings, white)
-
-
-def count_quiet(v: Variant, own: int, opp: int, kings: int, white: bool) -> int:
-    """How many non-capturing moves there are, without building them."""
-    return generator(v).count_quiet(own, opp, kings, white)
-
-
-def can_capture(v: Variant, own: int, opp: int, kings: int, white: bool) -> bool:
-    """Whether the side to move has any capture."""
-    return generator(v).can_capture(own, opp, kings, white)
-
-
 def capture_sequences(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
     """Every complete capture sequence, before the capture-choice rule is applied."""
     return generator(v).capture_sequences(own, opp, kings, white)
-
-
-def legal_raw(v: Variant, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-    """The legal moves: the allowed captures if there are any, otherwise the plain moves."""
-    return generator(v).legal(own, opp, kings, white)
 
 
 def apply_raw(

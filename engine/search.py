@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.evaluation import MATE, MATE_BOUND, Tables, evaluate_raw, tables
-from engine.movegen import RawMove, apply_raw, can_capture, count_quiet, legal_raw
+from engine.movegen import RawMove, apply_raw, generator
 from engine.types import Color, Move
 from engine.variants import Variant, get_variant
 
@@ -124,6 +124,8 @@ class _Searcher:
         self.history: dict[tuple[int, int], int] = {}
         self.seen: set[int] = set()  # keys of the reversible positions on the current line and before it
         self.quiet_limit = variant.quiet_limit
+        gen = generator(variant)
+        self.can_capture, self.count_quiet, self.legal = gen.can_capture, gen.count_quiet, gen.legal
 
     # -- budget -----------------------------------------------------------------------------------------
 
@@ -191,12 +193,12 @@ class _Searcher:
         """Play out the pending captures; a quiet position is scored by the evaluation."""
         self._tick()
         v = self.v
-        if not can_capture(v, own, opp, kings, white) or ply >= MAX_PLY:
-            if not count_quiet(v, own, opp, kings, white):
+        if not self.can_capture(own, opp, kings, white) or ply >= MAX_PLY:
+            if not self.count_quiet(own, opp, kings, white):
                 return -MATE + ply
             return evaluate_raw(self.t, own, opp, kings, white)
         best = -INF
-        for m in legal_raw(v, own, opp, kings, white):
+        for m in self.legal(own, opp, kings, white):
             o, p, k = apply_raw(v, own, opp, kings, white, m)
             score = -self.quiesce(p, o, k, not white, -beta, -alpha, ply + 1)
             if score > best:
@@ -240,7 +242,7 @@ class _Searcher:
                 if e_flag == UPPER and e_score <= alpha:
                     return e_score
         v = self.v
-        moves = legal_raw(v, own, opp, kings, white)
+        moves = self.legal(own, opp, kings, white)
         if not moves:
             return -MATE + ply
         moves = self.order(moves, tt_move, ply)
