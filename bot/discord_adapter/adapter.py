@@ -241,11 +241,12 @@ class DiscordAdapter:
 
     async def _post(self, channel: discord.abc.Messageable, reply: Reply,
                     reference: discord.Message | None = None) -> None:
-        """Post `reply` as a channel message (a private one answers the message that caused it)."""
+        """Post `reply` as a channel message (a private one answers the message that caused it, if that
+        message still exists)."""
         for parts in message_parts(reply, self.own_id):
             kwargs = _kwargs(parts)
             if reference is not None:
-                kwargs["reference"] = reference
+                kwargs["reference"] = reference.to_reference(fail_if_not_exists=False)
                 kwargs["mention_author"] = True
                 reference = None
             await channel.send(**kwargs)

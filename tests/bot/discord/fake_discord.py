@@ -75,6 +75,7 @@ class Sent:
     ephemeral: bool
     interaction_id: str | None = None
     reference: str | None = None
+    reference_required: bool = True  # Discord refuses the message if the referenced one is gone
 
     @property
     def buttons(self) -> list[str]:
@@ -437,6 +438,7 @@ class FakeDiscord:
             files=files, ephemeral=bool(int(payload.get("flags") or 0) & EPHEMERAL),
             interaction_id=interaction_id,
             reference=str(reference["message_id"]) if "message_id" in reference else None,
+            reference_required=reference.get("fail_if_not_exists", True) is not False,
         )
         self.sent.append(sent)
         return sent

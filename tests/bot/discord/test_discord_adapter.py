@@ -70,6 +70,7 @@ async def test_a_refusal_to_a_typed_move_answers_that_message(fake: FakeDiscord,
     message_id = await fake.type_message(BOB, "9-14")
     [sent] = await fake.wait_in_channel(CHANNEL_ID, 1)
     assert sent.reference == message_id and sent.content == "9-14 is not a legal move"
+    assert not sent.reference_required  # sent even if the message was deleted meanwhile
 
 
 async def test_mentions_replies_threads_and_dms_are_addressed(fake: FakeDiscord, adapter: DiscordAdapter,
