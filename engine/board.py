@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from engine import movegen
 from engine.errors import IllegalMoveError, Reason
 from engine.fen import format_fen, parse_fen
+from engine.geometry import bit_indices
 from engine.types import Color, Move, Outcome, Piece
 from engine.variants import Variant, get_variant
 
@@ -137,10 +138,11 @@ class Board:
     def pieces(self) -> dict[int, Piece]:
         """Every occupied square and its piece."""
         white, black, kings, _ = self._pos
+        square_of = self._geo.square_of
         out: dict[int, Piece] = {}
         for color, bits in ((WHITE, white), (BLACK, black)):
-            for sq in self._geo.squares_of(bits):
-                out[sq] = Piece(color, bool(kings & (1 << self._geo.bit_of[sq])))
+            for bit in bit_indices(bits):
+                out[square_of[bit]] = Piece(color, bool(kings >> bit & 1))
         return out
 
     def fen(self) -> str:
@@ -213,10 +215,9 @@ class Board:
         legal = self._legal()
         if move in legal:
             return move
+        ends, captured = (move.start, move.end), sorted(move.captures)
         for m in legal:
-            if (m.start, m.end) == (move.start, move.end) and m.captures and set(m.captures) == set(
-                move.captures
-            ) and len(m.captures) == len(move.captures):
+            if m.captures and (m.start, m.end) == ends and sorted(m.captures) == captured:
                 return m
         return None
 

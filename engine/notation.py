@@ -66,8 +66,7 @@ def split_squares(text: str, board: Board) -> list[int]:
 
 
 def _as_squares(board: Board, seqs: list[movegen.RawMove]) -> list[Move]:
-    sq = board.variant.geometry.square_of
-    return [Move(tuple(sq[b] for b in p), tuple(sq[b] for b in c)) for p, c in seqs]
+    return [board._to_move(seq) for seq in seqs]
 
 
 def _matches(path: tuple[int, ...], wanted: list[int]) -> str | None:

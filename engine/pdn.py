@@ -58,12 +58,12 @@ def _escape(value: str) -> str:
 
 
 def _movetext(board: Board, result: str) -> str:
-    first = Board(board.variant, fen=board.start_fen).turn
+    first = board.turn if board.ply % 2 == 0 else board.turn.other  # who moved from the start FEN
+    opening_side = board.variant.first
     words: list[str] = []
     number = 1
     for i, move in enumerate(board.move_stack):
         mover = first if i % 2 == 0 else first.other
-        opening_side = board.variant.first
         if mover is opening_side:
             words.append(f"{number}.")
         elif i == 0:

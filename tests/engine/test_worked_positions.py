@@ -23,8 +23,7 @@ def test_2_english_free_choice_and_complete_sequences() -> None:
     assert moves(b) == {"10x17x26", "10x19"}
     assert Move((10, 17), (14,)) not in b.legal_moves
     b.push(b.parse_move("10x17x26"))
-    assert {sq: p for sq, p in b.pieces().items()} == {
-        26: Piece(Color.BLACK), 15: Piece(Color.WHITE)}
+    assert b.pieces() == {26: Piece(Color.BLACK), 15: Piece(Color.WHITE)}
     b.pop()
     b.push(b.parse_move("10x19"))
     assert b.pieces() == {19: Piece(Color.BLACK), 14: Piece(Color.WHITE), 22: Piece(Color.WHITE)}
