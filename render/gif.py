@@ -42,8 +42,11 @@ def render_game_gif(
     replay = Board(variant.name, fen=board.start_fen)
     for move in moves[:start]:
         replay.push(move)
+    palette = palette_for(variant.name, size, theme)
 
     def frame() -> Image.Image:
+        """The current position, mapped onto the shared palette at once (a long game's frames would take
+        three times the memory as RGB)."""
         last = replay.peek()
         if last is None:
             line = f"Start  ·  {variant.side_name(replay.turn)} to move"
@@ -56,15 +59,14 @@ def render_game_gif(
                 result = "draw" if outcome.winner is None else f"{variant.side_name(outcome.winner)} wins"
                 line += f"  ·  {result}"
         caption = line if title is None else f"{title}\n{line}"
-        return draw_board(replay, size=size, flipped=flipped, theme=theme, caption=caption)
+        image = draw_board(replay, size=size, flipped=flipped, theme=theme, caption=caption)
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
-    frames = [frame()]
+    indexed = [frame()]
     for move in moves[start:stop]:
         replay.push(move)
-        frames.append(frame())
+        indexed.append(frame())
 
-    palette = palette_for(variant.name, size, theme)
-    indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     durations = [frame_ms] * len(indexed)
     durations[0] = first_ms
     if len(durations) > 1:
