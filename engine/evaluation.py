@@ -128,7 +128,8 @@ def _endgame(t: Tables, strong: int, weak: int, kings: int, weak_moves: int) -> 
     bonus = -WEAK_MOVES * weak_moves
     weak_bits = bit_indices(weak)
     for k in bit_indices(strong & kings):
-        bonus -= CLOSE_IN * min(_distance(t, k, w) for w in weak_bits)
+        # default: a set-up position may leave the weak side with no piece at all
+        bonus -= CLOSE_IN * min((_distance(t, k, w) for w in weak_bits), default=0)
     if not t.variant.flying_kings:
         # the weaker side runs for a double corner; a king there is hard to catch
         bonus -= 12 * (weak & kings & t.double_corner).bit_count()

@@ -188,6 +188,13 @@ def test_only_move_is_returned_at_once() -> None:
     assert str(r.move) == "10x17x26" and r.nodes == 0
 
 
+def test_a_side_without_pieces_is_no_crash() -> None:
+    # a FEN may leave the side not to move with nothing: the next move wins
+    board = Board("english", fen="B:W:BK1,K2")
+    assert evaluate(board) > 0
+    assert analyse(board, time_limit=None, max_depth=3).score > MATE_BOUND
+
+
 def test_mate_scores_stay_above_evaluations() -> None:
     r = analyse(Board("english", fen="W:WK4,12,K19:BK30,K29,25"), time_limit=None, node_limit=5_000)
     assert r.score > MATE_BOUND
