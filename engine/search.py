@@ -193,9 +193,11 @@ class _Searcher:
         """Play out the pending captures; a quiet position is scored by the evaluation."""
         self._tick()
         v = self.v
-        if not self.can_capture(own, opp, kings, white) or ply >= MAX_PLY:
+        if not self.can_capture(own, opp, kings, white):
             if not self.count_quiet(own, opp, kings, white):
                 return -MATE + ply
+            return evaluate_raw(self.t, own, opp, kings, white)
+        if ply >= MAX_PLY:  # a capture is pending: not a lost position, only too deep to play out
             return evaluate_raw(self.t, own, opp, kings, white)
         best = -INF
         for m in self.legal(own, opp, kings, white):

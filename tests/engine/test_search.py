@@ -11,6 +11,8 @@ from engine import Board, Color
 from engine.evaluation import MATE, MATE_BOUND, evaluate
 from engine.search import (
     LEVELS,
+    MAX_PLY,
+    _Searcher,
     analyse,
     choose_move,
     play_main,
@@ -193,6 +195,13 @@ def test_a_side_without_pieces_is_no_crash() -> None:
     board = Board("english", fen="B:W:BK1,K2")
     assert evaluate(board) > 0
     assert analyse(board, time_limit=None, max_depth=3).score > MATE_BOUND
+
+
+def test_a_pending_capture_at_the_depth_limit_is_not_a_loss() -> None:
+    board = Board("english", fen="W:W22:B17,18")  # captures only, no plain move
+    s = _Searcher(board.variant, None, None)
+    own, opp, kings = board.bitboards()
+    assert abs(s.quiesce(own, opp, kings, True, -MATE, MATE, MAX_PLY)) < MATE_BOUND
 
 
 def test_mate_scores_stay_above_evaluations() -> None:
