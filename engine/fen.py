@@ -46,7 +46,7 @@ def parse_fen(text: str, squares: int) -> Position:
 
 def _squares(body: str, text: str) -> range:
     lo, sep, hi = body.partition("-")
-    if not lo.isdigit() or (sep and not hi.isdigit()):
+    if not lo.isdecimal() or (sep and not hi.isdecimal()):
         raise ValueError(f"FEN {text!r}: {body!r} is not a square or a range")
     start = int(lo)
     end = int(hi) if sep else start

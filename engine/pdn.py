@@ -95,7 +95,7 @@ class PdnGame:
     def variant(self) -> Variant:
         """The variant named by GameType (English when there is none)."""
         gametype = self.tags.get("GameType", "21").split(",")[0].strip()
-        if gametype.isdigit() and int(gametype) in _GAMETYPES:
+        if gametype.isdecimal() and int(gametype) in _GAMETYPES:
             return _GAMETYPES[int(gametype)]
         return get_variant("english")
 

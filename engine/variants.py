@@ -69,7 +69,7 @@ class Variant:
     def square_from_algebraic(self, name: str) -> int | None:
         """The square named like ``c3``, or None when it is not a playing square."""
         name = name.strip().lower()
-        if len(name) < 2 or not "a" <= name[0] <= "z" or not name[1:].isdigit():
+        if len(name) < 2 or not "a" <= name[0] <= "z" or not name[1:].isdecimal():
             return None
         col = ord(name[0]) - ord("a")
         row = self.size - int(name[1:])

@@ -21,11 +21,16 @@ def test_fen_ranges_kings_and_both_orders() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["X:W1:B2", "W:W1,1:B2", "W:W33:B1", "W:W1:B1", "W:W5-2:B9", "W:Wfoo:B1", "W:W1:W2"]
+    "bad",
+    ["X:W1:B2", "W:W1,1:B2", "W:W33:B1", "W:W1:B1", "W:W5-2:B9", "W:Wfoo:B1", "W:W1:W2", "W:W2\u00b2:B1"],
 )
 def test_bad_fens_are_refused(bad: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="FEN"):
         Board("english", fen=bad)
+
+
+def test_a_game_type_that_is_no_number_means_english() -> None:
+    assert read_pdn('[GameType "2\u00b2"]\n1. 11-15 *')[0].variant.name == "english"
 
 
 def test_a_man_on_its_crowning_row_is_refused() -> None:

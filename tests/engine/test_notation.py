@@ -32,6 +32,7 @@ def test_algebraic_squares_follow_each_board() -> None:
     assert italian.algebraic(22) == "d3" and italian.algebraic(1) == "a8"
     assert str(Board("italian").parse_move("D3-e4")) == "22-19"
     assert str(Board("international").parse_move("d4-e5")) == "32-28"
+    assert get_variant("english").square_from_algebraic("c\u00b3") is None  # a superscript is no digit
 
 
 def test_dash_for_a_capture_only_when_one_fits() -> None:
