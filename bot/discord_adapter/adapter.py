@@ -249,7 +249,18 @@ class DiscordAdapter:
                 kwargs["reference"] = reference.to_reference(fail_if_not_exists=False)
                 kwargs["mention_author"] = True
                 reference = None
-            await channel.send(**kwargs)
+            try:
+                await channel.send(**kwargs)
+            except discord.Forbidden:
+                if "file" not in kwargs:
+                    raise
+                # no permission to attach files here: the text still says what happened
+                log.warning("no permission to attach the picture in %s; sending the text alone",
+                            getattr(channel, "id", "?"))
+                kwargs.pop("file")
+                if "embed" in kwargs:
+                    kwargs["embed"].set_image(url=None)
+                await channel.send(**kwargs)
 
     def _elsewhere(self, reply: Reply, event: Event) -> discord.PartialMessageable | None:
         if reply.channel_id is None or reply.channel_id == event.channel_id:
@@ -283,10 +294,13 @@ class DiscordAdapter:
         )
         for reply in await self._ask(event):
             target = self._elsewhere(reply, event)
-            if target is not None:
-                await self._post(target, reply)
-            else:
-                await self._post(message.channel, reply, reference=message if reply.private else None)
+            try:
+                if target is not None:
+                    await self._post(target, reply)
+                else:
+                    await self._post(message.channel, reply, reference=message if reply.private else None)
+            except discord.HTTPException:  # one reply that cannot be posted must not drop the others
+                log.exception("posting a reply in channel %s failed", message.channel.id)
 
     # --- interactions -----------------------------------------------------------------------------
 

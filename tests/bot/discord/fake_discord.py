@@ -142,6 +142,7 @@ class FakeDiscord:
         self.commands: list[JSON] = []
         self.command_puts = 0
         self.sent: list[Sent] = []
+        self.no_attach_channels: set[str] = set()  # channels where the bot may not attach files
         self.deleted: list[str] = []
         self.callbacks: list[Callback] = []
         self.connections: list[Connection] = []
@@ -480,6 +481,8 @@ class FakeDiscord:
                 return _json(self.commands)
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
+            if files and parts[1] in self.no_attach_channels:
+                return _json({"message": "Missing Permissions", "code": 50013}, status=403)
             return _json(self._message(payload, files, parts[1], "channel").payload())
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "typing":
             return web.Response(status=204)

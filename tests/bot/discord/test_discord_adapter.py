@@ -277,3 +277,15 @@ async def test_a_foreign_button_is_acknowledged_silently(fake: FakeDiscord, adap
     interaction = await fake.press(ALICE, message, "v0-accept-3")
     callback = await fake.until(lambda: fake.callback(interaction))
     assert callback.type == 6 and len(service.events) == 1
+
+
+async def test_without_permission_to_attach_the_text_still_arrives(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                                  service: StubService) -> None:
+    fake.no_attach_channels.add(str(CHANNEL_ID))
+    service.respond = lambda event: [board_reply(), Reply(text="Draw offered.", kind="info")]
+    await fake.type_message(BOB, "9-13")
+    board, followup = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert board.files == [] and board.embeds[0]["title"] == "Game 7: alice vs bob"
+    assert "image" not in board.embeds[0]
+    assert board.buttons == ["tammi:mov:7", "tammi:res:7", "tammi:drw:7"]
+    assert followup.content == "Draw offered."
