@@ -41,7 +41,7 @@ TT_LIMIT = 200_000  # entries; the table is cleared when full (about 30 MB)
 class Level:
     """How one level plays: search depth, share of the time it uses, and how loosely it picks."""
 
-    depth: int  # deepest iteration (no limit with ENDGAME_PIECES or fewer on the board)
+    depth: int  # deepest iteration (no limit in an ending it leads: see ENDGAME_PIECES)
     time_share: float  # fraction of the time limit it may use
     margin: int  # picks at random among moves within this many hundredths of a man of the best
 
@@ -159,12 +159,12 @@ class _Searcher:
             return moves
         if moves[0][1]:
             # captures: the table move, then the longest
-            scored = [((m == best) * 1000 + len(m[1]), i) for i, m in enumerate(moves)]
+            scores = [(m == best) * 1000 + len(m[1]) for m in moves]
         else:
             k1, k2 = self.killers[ply]
             hist = self.history
-            scored = []
-            for i, m in enumerate(moves):
+            scores = []
+            for m in moves:
                 if m == best:
                     s = 1 << 40
                 elif m == k1:
@@ -173,9 +173,9 @@ class _Searcher:
                     s = 1 << 38
                 else:
                     s = hist.get((m[0][0], m[0][-1]), 0)
-                scored.append((s, i))
-        scored.sort(key=lambda si: (-si[0], si[1]))
-        return [moves[i] for _, i in scored]
+                scores.append(s)
+        # highest first; the sort is stable, so ties keep the generation order
+        return [moves[i] for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True)]
 
     def reward(self, move: RawMove, depth: int, ply: int) -> None:
         if move[1]:
