@@ -24,9 +24,11 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
+from functools import cache
 
 from engine.board import Board
 from engine.evaluation import MATE, MATE_BOUND, Tables, evaluate_raw, tables
+from engine.geometry import bit_indices
 from engine.movegen import RawMove, apply_raw, generator
 from engine.types import Color, Move
 from engine.variants import Variant, get_variant
@@ -84,17 +86,12 @@ class _Zobrist:
     black_to_move: int
 
 
-_ZOBRIST: dict[int, _Zobrist] = {}
-
-
+@cache
 def _zobrist(nbits: int) -> _Zobrist:
-    z = _ZOBRIST.get(nbits)
-    if z is None:
-        rng = random.Random(0x7A33 + nbits)
-        tabs = tuple(tuple(rng.getrandbits(64) for _ in range(nbits)) for _ in range(4))
-        z = _Zobrist((tabs[0], tabs[1], tabs[2], tabs[3]), rng.getrandbits(64))
-        _ZOBRIST[nbits] = z
-    return z
+    """The keys for boards of `nbits` bits (the same on every run)."""
+    rng = random.Random(0x7A33 + nbits)
+    tabs = tuple(tuple(rng.getrandbits(64) for _ in range(nbits)) for _ in range(4))
+    return _Zobrist((tabs[0], tabs[1], tabs[2], tabs[3]), rng.getrandbits(64))
 
 
 def _key(z: _Zobrist, own: int, opp: int, kings: int, white: bool) -> int:
@@ -102,10 +99,8 @@ def _key(z: _Zobrist, own: int, opp: int, kings: int, white: bool) -> int:
     h = 0 if white else z.black_to_move
     for idx, bits in enumerate((wp & ~kings, wp & kings, bp & ~kings, bp & kings)):
         table = z.pieces[idx]
-        while bits:
-            low = bits & -bits
-            h ^= table[low.bit_length() - 1]
-            bits ^= low
+        for bit in bit_indices(bits):
+            h ^= table[bit]
     return h
 
 
