@@ -8,6 +8,7 @@
 
 from engine.board import Board, LegalMoves
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Reason
+from engine.pdn import PdnGame, read_pdn, write_pdn
 from engine.types import Color, Move, Outcome, Piece
 from engine.variants import VARIANTS, Variant, get_variant
 
@@ -22,8 +23,11 @@ __all__ = [
     "Move",
     "MoveError",
     "Outcome",
+    "PdnGame",
     "Piece",
     "Reason",
     "Variant",
     "get_variant",
+    "read_pdn",
+    "write_pdn",
 ]
