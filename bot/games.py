@@ -27,6 +27,13 @@ def turn_of(game: GameRecord) -> Color:
     return Color(game.fen.split(":", 1)[0].strip().upper()[:1])
 
 
+def offer_to(game: GameRecord, color: Color | None) -> str | None:
+    """The offer ("draw" or "undo") the opponent of `color` made and `color` may answer, or None."""
+    if color is None or game.offer_by != colour_key(color.other):
+        return None
+    return game.offer
+
+
 def player_color(game: GameRecord, user_id: str) -> Color | None:
     """The side the user plays in the game, or None for a spectator."""
     if user_id == game.white_id:

@@ -29,6 +29,7 @@ from bot.games import (
     colour_of,
     finish,
     is_bot,
+    offer_to,
     player_color,
     player_id,
     player_name,
@@ -115,6 +116,15 @@ class GameService:
             "gif": self._cmd_gif,
             "rules": self._cmd_rules, "stats": self._cmd_stats, "leaderboard": self._cmd_leaderboard,
             "settings": self._cmd_settings, "help": self._cmd_help,
+        }
+        # Button ids are "<action>:<challenge or game id>".
+        self._buttons: dict[str, Callable[[Ctx, int], Awaitable[list[Reply]]]] = {
+            "acc": self._accept_challenge, "dec": self._decline_challenge, "can": self._cancel_challenge,
+            "res": self._resign_confirm, "rsc": self._resign, "dro": self._offer_draw,
+            "dra": self._accept_draw, "drd": self._decline_draw, "brd": self._show_board,
+            "lst": self._list_moves, "mov": self._move_dialog, "una": self._accept_undo,
+            "und": self._decline_undo, "rem": self._rematch, "clm": self._claim, "pdn": self._pdn,
+            "gif": self._gif,
         }
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -305,21 +315,10 @@ class GameService:
             ident = -1
         if ident < 0:
             return [Reply(ctx.say("unknown_button"), private=True, kind="error")]
-        challenge_actions: dict[str, Callable[[Ctx, int], Awaitable[list[Reply]]]] = {
-            "acc": self._accept_challenge, "dec": self._decline_challenge, "can": self._cancel_challenge,
-        }
-        if action in challenge_actions:
-            return await challenge_actions[action](ctx, ident)
-        game_actions: dict[str, Callable[[Ctx, int], Awaitable[list[Reply]]]] = {
-            "res": self._resign_confirm, "rsc": self._resign, "dro": self._offer_draw,
-            "dra": self._accept_draw, "drd": self._decline_draw, "brd": self._show_board,
-            "lst": self._list_moves, "mov": self._move_dialog, "una": self._accept_undo,
-            "und": self._decline_undo, "rem": self._rematch, "clm": self._claim, "pdn": self._pdn,
-            "gif": self._gif,
-        }
-        if action in game_actions:
-            return await game_actions[action](ctx, ident)
-        return [Reply(ctx.say("unknown_button"), private=True, kind="error")]
+        handler = self._buttons.get(action)
+        if handler is None:
+            return [Reply(ctx.say("unknown_button"), private=True, kind="error")]
+        return await handler(ctx, ident)
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -380,6 +379,20 @@ class GameService:
                     return game
         return await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
 
+    async def _shown_game(self, ctx: Ctx, args: tuple[str, ...]) -> GameRecord | None:
+        """The game to show: as `_game_for`, else the user's last game here (finished ones too)."""
+        game = await self._game_for(ctx, args)
+        if game is None:
+            game = await self.storage.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+        return game
+
+    async def _stored_game(self, ctx: Ctx, game_id: int) -> GameRecord | list[Reply]:
+        """The game with this id on the user's platform, or the refusal to send."""
+        game = await self.storage.get_game(game_id)
+        if game is None or game.platform != ctx.platform:
+            return self._refusal(ctx, "no_such_game", id=game_id)
+        return game
+
     async def _player_game(self, ctx: Ctx, game_id: int | None) -> tuple[GameRecord, Color] | list[Reply]:
         """The user's game (by id, or their active game here) and colour, or the refusal to send."""
         if game_id is None:
@@ -387,9 +400,9 @@ class GameService:
             if game is None:
                 return self._refusal(ctx, "no_game")
         else:
-            found = await self.storage.get_game(game_id)
-            if found is None or found.platform != ctx.platform:
-                return self._refusal(ctx, "no_such_game", id=game_id)
+            found = await self._stored_game(ctx, game_id)
+            if isinstance(found, list):
+                return found
             game = found
         color = player_color(game, ctx.user.user_id)
         if color is None:
@@ -431,8 +444,9 @@ class GameService:
         after = board.copy()
         after.push(move)
         notes: list[str] = []
-        if game.offer and game.offer_by == colour_key(mover.other):
-            notes.append("draw_declined_by_move" if game.offer == "draw" else "undo_declined_by_move")
+        declined = offer_to(game, mover)
+        if declined:
+            notes.append("draw_declined_by_move" if declined == "draw" else "undo_declined_by_move")
         changes: dict[str, Any] = {"moves": (*game.moves, str(move)), "fen": after.fen(), "updated_at": now,
                                    "reminded": 0, "offer": None, "offer_by": None}
         outcome = after.outcome()
@@ -536,9 +550,9 @@ class GameService:
         return replies
 
     async def _list_moves(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        game = await self.storage.get_game(game_id)
-        if game is None or game.platform != ctx.platform:
-            return self._refusal(ctx, "no_such_game", id=game_id)
+        game = await self._stored_game(ctx, game_id)
+        if isinstance(game, list):
+            return game
         if not game.active:
             return self._refusal(ctx, "game_finished", id=game.id)
         board = await self._board(game)
@@ -558,9 +572,9 @@ class GameService:
         return await self._list_moves(ctx, game.id)
 
     async def _show_board(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        game = await self.storage.get_game(game_id)
-        if game is None or game.platform != ctx.platform:
-            return self._refusal(ctx, "no_such_game", id=game_id)
+        game = await self._stored_game(ctx, game_id)
+        if isinstance(game, list):
+            return game
         board = await self._board(game)
         viewer = player_color(game, ctx.user.user_id)
         if viewer is None:
@@ -581,9 +595,7 @@ class GameService:
         return [await self._board_reply(ctx.lang, game, board, lines, viewer=viewer)]
 
     async def _cmd_board(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._game_for(ctx, args)
-        if game is None:
-            game = await self.storage.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+        game = await self._shown_game(ctx, args)
         if game is None:
             return self._refusal(ctx, "no_game")
         return await self._show_board(ctx, game.id)
@@ -676,10 +688,9 @@ class GameService:
     async def _offer_to_answer(self, ctx: Ctx) -> GameRecord | None:
         """The user's active game here if the opponent's draw offer or take-back request awaits them."""
         game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is None or not game.offer:
+        if game is None or not offer_to(game, player_color(game, ctx.user.user_id)):
             return None
-        color = player_color(game, ctx.user.user_id)
-        return game if color is not None and game.offer_by == colour_key(color.other) else None
+        return game
 
     async def _cmd_accept(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         # An offer in the user's own game comes first: while playing they cannot start another game.
@@ -838,8 +849,7 @@ class GameService:
         if typed is not None:
             return await self._move(ctx, game.id, typed.text, offer_draw=True)
         word = args[0].casefold() if args else ""
-        color = player_color(game, ctx.user.user_id)
-        theirs = game.offer == "draw" and color is not None and game.offer_by == colour_key(color.other)
+        theirs = offer_to(game, player_color(game, ctx.user.user_id)) == "draw"
         if word in ACCEPT_WORDS or (not word and theirs):
             return await self._accept_draw(ctx, game.id)
         if word in DECLINE_WORDS:
@@ -847,20 +857,19 @@ class GameService:
         return await self._offer_draw(ctx, game.id)
 
     async def _offer_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        bot_game = False
         async with self._lock(game_id):
             found = await self._player_game(ctx, game_id)
             if isinstance(found, list):
                 return found
             game, color = found
             saved: GameRecord | None = None
-            if not (game.offer == "draw" and game.offer_by == colour_key(color.other)):
+            bot_game = False
+            if offer_to(game, color) != "draw":
                 if game.offer:
                     return self._refusal(ctx, "offer_pending")
                 if turn_of(game) is color or not game.moves:
                     return self._refusal(ctx, "draw_after_own_move")
-                if game.bot_level is not None:
-                    bot_game = True
+                bot_game = game.bot_level is not None
                 if not bot_game:
                     saved = await self.storage.update_game(
                         game.replace(offer="draw", offer_by=colour_key(color)), expected_version=game.version)
@@ -950,8 +959,7 @@ class GameService:
         if game is None:
             return self._refusal(ctx, "no_game")
         word = args[0].casefold() if args else ""
-        color = player_color(game, ctx.user.user_id)
-        theirs = game.offer == "undo" and color is not None and game.offer_by == colour_key(color.other)
+        theirs = offer_to(game, player_color(game, ctx.user.user_id)) == "undo"
         if word in ACCEPT_WORDS or (not word and theirs):
             return await self._accept_undo(ctx, game.id)
         if word in DECLINE_WORDS:
@@ -1033,9 +1041,9 @@ class GameService:
         return await self._rematch(ctx, game.id)
 
     async def _rematch(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        game = await self.storage.get_game(game_id)
-        if game is None or game.platform != ctx.platform:
-            return self._refusal(ctx, "no_such_game", id=game_id)
+        game = await self._stored_game(ctx, game_id)
+        if isinstance(game, list):
+            return game
         color = player_color(game, ctx.user.user_id)
         if color is None:
             return self._refusal(ctx, "not_a_player", id=game.id)
@@ -1071,12 +1079,6 @@ class GameService:
                                      variant=texts.variant_title(ctx.lang, challenge.variant)))
         return [Reply("\n".join(lines), kind="games")]
 
-    async def _shown_game(self, ctx: Ctx, args: tuple[str, ...]) -> GameRecord | None:
-        game = await self._game_for(ctx, args)
-        if game is None:
-            game = await self.storage.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        return game
-
     async def _cmd_pdn(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         game = await self._shown_game(ctx, args)
         if game is None:
@@ -1084,9 +1086,9 @@ class GameService:
         return await self._pdn(ctx, game.id)
 
     async def _pdn(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        game = await self.storage.get_game(game_id)
-        if game is None or game.platform != ctx.platform:
-            return self._refusal(ctx, "no_such_game", id=game_id)
+        game = await self._stored_game(ctx, game_id)
+        if isinstance(game, list):
+            return game
         board = await self._board(game)
         text = views.pdn_text(game, board)
         return [Reply(f"{ctx.say('pdn', id=game.id)}\n```\n{text}\n```", kind="pdn", game_id=game.id)]
@@ -1098,9 +1100,9 @@ class GameService:
         return await self._gif(ctx, game.id)
 
     async def _gif(self, ctx: Ctx, game_id: int) -> list[Reply]:
-        game = await self.storage.get_game(game_id)
-        if game is None or game.platform != ctx.platform:
-            return self._refusal(ctx, "no_such_game", id=game_id)
+        game = await self._stored_game(ctx, game_id)
+        if isinstance(game, list):
+            return game
         board = await self._board(game)
         title = f"{views.who(ctx.lang, game, Color.WHITE)} – {views.who(ctx.lang, game, Color.BLACK)}"
         data = await self.pictures.game_gif(board, flipped=flipped_for(player_color(game, ctx.user.user_id)),
@@ -1280,7 +1282,7 @@ class GameService:
         level = min(game.bot_level, limits.max_level)
         bot = board.turn
         draw: str | None = None
-        offered = game.offer == "draw" and game.offer_by == colour_key(bot.other)
+        offered = offer_to(game, bot) == "draw"
         if offered and await self.opponent.judge_draw("accept", board, level=level, color=bot):
             draw = "agreement"
         if draw is None and board.claimable_draw():
@@ -1314,10 +1316,7 @@ class GameService:
             return
         saved, after, notes = result
         reply = await self._move_reply(lang, saved, after, board.turn, move, notes, mover_name=BOT_NAME)
-        await self._notify(saved.platform, saved.channel_id,
-                           Reply(reply.text, attachment=reply.attachment, buttons=reply.buttons,
-                                 channel_id=saved.channel_id, title=reply.title, fields=reply.fields,
-                                 mentions=reply.mentions, kind=reply.kind, game_id=reply.game_id))
+        await self._notify(saved.platform, saved.channel_id, replace(reply, channel_id=saved.channel_id))
 
     async def _bot_ends_in_draw(self, game: GameRecord, board: Board, lang: str, reason: str) -> None:
         """The built-in opponent accepts a standing draw offer or claims a draw; tell the channel."""
