@@ -428,21 +428,20 @@ class GameService:
                 move = board.parse_move(text)
             except MoveError as error:
                 return await self._refuse_move(ctx, game, board, error)
+            board.push(move)
             result = await self._commit_move(game, board, move, offer_draw=offer_draw, now=ctx.now)
             if result is None:
                 return self._refusal(ctx, "conflict")
-            saved, after, notes = result
-        reply = await self._move_reply(ctx.lang, saved, after, color, move, notes, mover_name=ctx.user.name)
+            saved, notes = result
+        reply = await self._move_reply(ctx.lang, saved, board, color, move, notes, mover_name=ctx.user.name)
         if saved.active and saved.bot_level is not None:
             self._spawn(self._bot_turn(saved.id))
         return [reply]
 
-    async def _commit_move(self, game: GameRecord, board: Board, move: Move, *, offer_draw: bool,
-                           now: float) -> tuple[GameRecord, Board, list[str]] | None:
-        """Play `move` and store it if the game is unchanged; returns (record, board, note keys)."""
-        mover = board.turn
-        after = board.copy()
-        after.push(move)
+    async def _commit_move(self, game: GameRecord, after: Board, move: Move, *, offer_draw: bool,
+                           now: float) -> tuple[GameRecord, list[str]] | None:
+        """Store `move`, just pushed on `after`, if the game is unchanged; returns (record, note keys)."""
+        mover = after.turn.other  # every move passes the turn
         notes: list[str] = []
         declined = offer_to(game, mover)
         if declined:
@@ -466,7 +465,7 @@ class GameService:
         if saved is None:
             return None
         self._keep_board(saved, after)
-        return saved, after, notes
+        return saved, notes
 
     async def _move_reply(self, lang: str, game: GameRecord, board: Board, mover: Color, move: Move,
                           notes: list[str], *, mover_name: str) -> Reply:
@@ -1304,18 +1303,16 @@ class GameService:
             current = await self.storage.get_game(game_id)
             if current is None or current.version != game.version or not current.active:
                 return
-            legal = board.legal_moves
-            if move not in legal:
+            if move not in board.legal_moves:
                 raise RuntimeError(f"the opponent chose an illegal move {move!r}")
-            after = board.copy()
-            after.push(move)
-            offer = not after.is_game_over() and bool(
-                await self.opponent.judge_draw("offer", after, level=level, color=bot))
+            board.push(move)
+            offer = not board.is_game_over() and bool(
+                await self.opponent.judge_draw("offer", board, level=level, color=bot))
             result = await self._commit_move(current, board, move, offer_draw=offer, now=self.clock())
         if result is None:
             return
-        saved, after, notes = result
-        reply = await self._move_reply(lang, saved, after, board.turn, move, notes, mover_name=BOT_NAME)
+        saved, notes = result
+        reply = await self._move_reply(lang, saved, board, bot, move, notes, mover_name=BOT_NAME)
         await self._notify(saved.platform, saved.channel_id, replace(reply, channel_id=saved.channel_id))
 
     async def _bot_ends_in_draw(self, game: GameRecord, board: Board, lang: str, reason: str) -> None:
