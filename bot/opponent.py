@@ -2,45 +2,36 @@
 
 A search is CPU work for up to its time limit. In worker processes it uses the other cores and leaves
 the bot's own process (and its GIL) to the conversation; with no workers, or with a stand-in function
-given by a test, it runs in a thread. The engine's search module is looked up when first needed, so the
-service works (without `play`) while it is missing.
+given by a test, it runs in a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import importlib.util
 import multiprocessing
 from collections.abc import Callable
 from typing import Literal, TypeVar
 
-from engine import Board, Color, Move
+from engine import Board, Color, Move, search
 
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
 T = TypeVar("T")
 
 
-def _engine_choose_move() -> ChooseMove | None:
-    if importlib.util.find_spec("engine.search") is None:
-        return None
-    from engine import search
-
-    function = getattr(search, "choose_move", None)
-    return function if callable(function) else None
+def _replay(variant: str, start_fen: str, moves: tuple[str, ...]) -> Board:
+    board = Board(variant, fen=start_fen)
+    for text in moves:
+        board.push(board.parse_move(text))
+    return board
 
 
 def think(variant: str, start_fen: str, moves: tuple[str, ...], level: int, time_limit: float,
           node_limit: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The opponent's move for a game given as plain values (in a worker process): (path, captures)."""
-    choose = _engine_choose_move()
-    if choose is None:
-        raise RuntimeError("engine.search is not available")
-    board = Board(variant, fen=start_fen)
-    for text in moves:
-        board.push(board.parse_move(text))
-    move = choose(board, level=level, time_limit=time_limit, node_limit=node_limit)
+    board = _replay(variant, start_fen, moves)
+    move = search.choose_move(board, level=level, time_limit=time_limit, node_limit=node_limit)
     return move.path, move.captures
 
 
@@ -51,11 +42,7 @@ def judge_draw(question: DrawQuestion, variant: str, start_fen: str, moves: tupl
     "accept": does it accept a draw offer; "offer": should it offer one; "claim": the draw it claims
     (English threefold or forty-move rule), or None.
     """
-    from engine import search
-
-    board = Board(variant, fen=start_fen)
-    for text in moves:
-        board.push(board.parse_move(text))
+    board = _replay(variant, start_fen, moves)
     side = Color(color)
     if question == "accept":
         return search.should_accept_draw(board, level, side)
@@ -72,22 +59,14 @@ class Opponent:
         self._override = choose_move
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
-    def available(self) -> bool:
-        """Whether there is an opponent to play (a stand-in, or the engine's search)."""
-        return self._override is not None or _engine_choose_move() is not None
-
     async def choose(self, board: Board, *, level: int, time_limit: float, node_limit: int | None) -> Move:
         """The opponent's move in the position of `board` (with its history)."""
-        choose = self._override
-        if choose is None and self.workers > 0:
+        if self._override is None and self.workers > 0:
             moves = tuple(str(move) for move in board.move_stack)
             path, captures = await self._in_pool(
                 think, board.variant.name, board.start_fen, moves, level, time_limit, node_limit)
             return Move(tuple(path), tuple(captures))
-        if choose is None:
-            choose = _engine_choose_move()
-        if choose is None:
-            raise RuntimeError("engine.search is not available")
+        choose = self._override or search.choose_move
         return await asyncio.to_thread(choose, board.copy(), level=level, time_limit=time_limit,
                                        node_limit=node_limit)
 
@@ -97,7 +76,7 @@ class Opponent:
 
         A stand-in opponent given by a test takes no draw decisions: it declines and claims nothing.
         """
-        if self._override is not None or _engine_choose_move() is None:
+        if self._override is not None:
             return None if question == "claim" else False
         moves = tuple(str(move) for move in board.move_stack)
         args = (question, board.variant.name, board.start_fen, moves, level, color.value)

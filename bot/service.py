@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import parsing, texts, views
+from bot import parsing, rules_help, texts, views
 from bot.commands import COMMANDS
 from bot.config import Config
 from bot.events import Attachment, Button, Event, Notice, Person, Reply, Sender
@@ -193,11 +193,8 @@ class GameService:
         return [str(move) for move in board.legal_moves]
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
-        rules = _rules_help()
-        if rules is None:
-            return []
         lang = self._locale_lang(locale) or self.config.language
-        return [(topic, rules.topic_title(topic, lang)) for topic in rules.TOPICS]
+        return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
 
     async def text_board(self, game_id: int, *, flipped: bool | None = None) -> str | None:
         """A game's board as text (for the console); by default from the side to move."""
@@ -286,12 +283,10 @@ class GameService:
                 return [Reply(ctx.say("no_game"), private=True, kind="error")]
             return []
         if bare:
-            rules = _rules_help()
-            if rules is not None and ("?" in text or event.addressed):
-                topic = rules.find_topic(text, ctx.lang)
+            if "?" in text or event.addressed:
+                topic = rules_help.find_topic(text, ctx.lang)
                 if topic:
-                    variant = rules.find_variant(text) if hasattr(rules, "find_variant") else None
-                    return await self._explain(ctx, topic, variant)
+                    return await self._explain(ctx, topic, rules_help.find_variant(text))
             return [Reply(ctx.say("not_understood"), private=True, kind="help")]
         return []
 
@@ -498,13 +493,8 @@ class GameService:
         if options:
             listed = ", ".join(options[:MAX_LISTED_MOVES]) + (" …" if len(options) > MAX_LISTED_MOVES else "")
             lines.append(ctx.say("refused_options", moves=listed))
-        rules = _rules_help()
-        if rules is not None:
-            try:
-                topic = rules.topic_for_reason(reason)
-                lines.append(ctx.say("rule_pointer", topic=topic, title=rules.topic_title(topic, ctx.lang)))
-            except Exception:
-                log.debug("no rules topic for %s", reason, exc_info=True)
+        topic = rules_help.topic_for_reason(reason)
+        lines.append(ctx.say("rule_pointer", topic=topic, title=rules_help.topic_title(topic, ctx.lang)))
         if not (game.tournament and isinstance(error, IllegalMoveError)):
             return [Reply("\n".join(lines), private=True, kind="error", game_id=game.id)]
         color = board.turn
@@ -1168,9 +1158,6 @@ class GameService:
                                 variant=current), kind="settings")]
 
     async def _cmd_rules(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        rules = _rules_help()
-        if rules is None:
-            return self._refusal(ctx, "rules_unavailable")
         variant: str | None = None
         words = list(args)
         if words and variant_name(words[-1]) and len(words[-1]) > 2:
@@ -1180,29 +1167,26 @@ class GameService:
             variant = variant_name(words.pop(0))
         shown_variant = variant or await self._channel_variant(ctx.platform, ctx.channel)
         if not words:
-            return [Reply(rules.topic_list(ctx.lang, shown_variant), kind="rules")]
+            return [Reply(rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
         question = " ".join(words)
-        if variant is None and hasattr(rules, "find_variant"):
-            variant = rules.find_variant(question)
-        topic: str | None = question.casefold() if question.casefold() in rules.TOPICS else None
+        if variant is None:
+            variant = rules_help.find_variant(question)
+        topic: str | None = question.casefold() if question.casefold() in rules_help.TOPICS else None
         if topic is None:
-            topic = rules.find_topic(question, ctx.lang)
+            topic = rules_help.find_topic(question, ctx.lang)
         if topic is None:
             return [Reply(ctx.say("rules_unknown", text=question[:80]) + "\n"
-                          + rules.topic_list(ctx.lang, shown_variant), kind="rules")]
+                          + rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
         return await self._explain(ctx, topic, variant)
 
     async def _explain(self, ctx: Ctx, topic: str, variant: str | None) -> list[Reply]:
-        rules = _rules_help()
-        if rules is None:
-            return self._refusal(ctx, "rules_unavailable")
         shown_variant = variant or await self._channel_variant(ctx.platform, ctx.channel)
         try:
-            text = rules.explain(topic, shown_variant, ctx.lang)
+            text = rules_help.explain(topic, shown_variant, ctx.lang)
         except KeyError:
-            listing = rules.topic_list(ctx.lang, shown_variant)
+            listing = rules_help.topic_list(ctx.lang, shown_variant)
             return [Reply(ctx.say("rules_unknown", text=topic) + "\n" + listing, kind="rules")]
-        return [Reply(text, title=rules.topic_title(topic, ctx.lang), kind="rules")]
+        return [Reply(text, title=rules_help.topic_title(topic, ctx.lang), kind="rules")]
 
     async def _cmd_help(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         lines = [ctx.say("help_intro"), ctx.say("help_moves"), ""]
@@ -1213,8 +1197,6 @@ class GameService:
     # -- the built-in opponent -------------------------------------------------------------------
 
     async def _cmd_play(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        if not self.opponent.available():
-            return self._refusal(ctx, "bot_unavailable")
         variant = await self._channel_variant(ctx.platform, ctx.channel)
         colour = "random"
         level = min(DEFAULT_LEVEL, self.config.opponent.max_level)
@@ -1233,8 +1215,6 @@ class GameService:
         return await self._start_bot_game(ctx, variant, colour, level)
 
     async def _start_bot_game(self, ctx: Ctx, variant: str, colour: str, level: int) -> list[Reply]:
-        if not self.opponent.available():
-            return self._refusal(ctx, "bot_unavailable")
         busy = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if busy is not None:
             return self._refusal(ctx, "challenge_busy_self", id=busy.id)
@@ -1271,7 +1251,7 @@ class GameService:
 
     async def _bot_turn_inner(self, game_id: int) -> None:
         game = await self.storage.get_game(game_id)
-        if game is None or not game.active or game.bot_level is None or not self.opponent.available():
+        if game is None or not game.active or game.bot_level is None:
             return
         if not is_bot(player_id(game, turn_of(game))):
             return
@@ -1378,12 +1358,3 @@ class GameService:
                     text, channel_id=game.channel_id, mentions=(waiting,), kind="reminder", game_id=game.id,
                     buttons=(Button(f"clm:{game.id}", texts.say(lang, "btn_claim"), "primary"),)))
                 await self.storage.mark_reminded(game.id, 2, version=game.version)
-
-
-def _rules_help() -> Any:
-    """The rules-help module, or None while it is missing."""
-    try:
-        from bot import rules_help  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        return None
-    return rules_help

@@ -95,10 +95,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "You already have an open challenge here (#{id}). Cancel it first with `cancel`.",
         "Sinulla on jo avoin haaste täällä (#{id}). Peru se ensin komennolla `cancel`.",
     ),
-    "challenge_bad_colour": (
-        "Choose the colour as random, white or black.",
-        "Valitse väri: random, white tai black.",
-    ),
     "no_challenge": (
         "There is no open challenge for you here.",
         "Täällä ei ole sinulle avointa haastetta.",
@@ -267,15 +263,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_undo_request": ("There is no take-back request to answer.", "Vastattavaa perumispyyntöä ei ole."),
     "undo_done": ("Move {move} was taken back.", "Siirto {move} peruttiin."),
     "undo_declined": ("{name} declined the take-back request.", "{name} hylkäsi perumispyynnön."),
-    "nothing_to_answer": (
-        "There is nothing waiting for your answer.",
-        "Mikään ei odota vastaustasi.",
-    ),
     # -- the built-in opponent -------------------------------------------------------------------
-    "bot_unavailable": (
-        "The bot opponent is not available yet. Challenge a person with `challenge`.",
-        "Bottivastustaja ei ole vielä käytettävissä. Haasta ihminen komennolla `challenge`.",
-    ),
     "bot_level_bad": ("The level must be a number from 1 to {max}.", "Tason pitää olla luku 1–{max}."),
     "bot_thinking": ("{name} is thinking…", "{name} miettii…"),
     "bot_failed": (
@@ -337,7 +325,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Tallennettu. Kanavan asetukset: kieli {language}, säännöt {variant}.",
     ),
     "settings_bad_language": ("The language must be en or fi.", "Kielen pitää olla en tai fi."),
-    "rules_unavailable": ("Rules help is not available yet.", "Sääntöohje ei ole vielä käytettävissä."),
     "rules_unknown": (
         "I have no rules topic for “{text}”. The topics:",
         "En löydä sääntöaihetta hakusanalla ”{text}”. Aiheet:",
