@@ -364,22 +364,30 @@ class GameService:
     def _refusal(self, ctx: Ctx, key: str, **values: object) -> list[Reply]:
         return [Reply(ctx.say(key, **values), private=True, kind="error")]
 
-    async def _game_for(self, ctx: Ctx, args: tuple[str, ...] = ()) -> GameRecord | None:
-        """The game a command is about: `#id`/`id` in args, else the user's active game here."""
+    @staticmethod
+    def _typed_id(args: tuple[str, ...]) -> int | None:
+        """The game id typed as `#id` or `id` among the arguments, if any."""
         for arg in args:
             text = arg.lstrip("#")
             if text.isdecimal() and len(text) < 12:
-                game = await self.storage.get_game(int(text))
-                if game is not None and game.platform == ctx.platform:
-                    return game
-        return await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+                return int(text)
+        return None
 
-    async def _shown_game(self, ctx: Ctx, args: tuple[str, ...]) -> GameRecord | None:
-        """The game to show: as `_game_for`, else the user's last game here (finished ones too)."""
-        game = await self._game_for(ctx, args)
-        if game is None:
+    async def _game_id_for(self, ctx: Ctx, args: tuple[str, ...]) -> int | None:
+        """The game a command is about: the id typed in args, else the user's active game here."""
+        typed = self._typed_id(args)
+        if typed is not None:
+            return typed
+        game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+        return game.id if game else None
+
+    async def _shown_game_id(self, ctx: Ctx, args: tuple[str, ...]) -> int | None:
+        """The game to show: as `_game_id_for`, else the user's last game here (finished ones too)."""
+        game_id = await self._game_id_for(ctx, args)
+        if game_id is None:
             game = await self.storage.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        return game
+            game_id = game.id if game else None
+        return game_id
 
     async def _stored_game(self, ctx: Ctx, game_id: int) -> GameRecord | list[Reply]:
         """The game with this id on the user's platform, or the refusal to send."""
@@ -555,10 +563,10 @@ class GameService:
         return [Reply(text, private=True, kind="moves", game_id=game.id)]
 
     async def _cmd_moves(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._game_for(ctx, args)
-        if game is None:
+        game_id = await self._game_id_for(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game")
-        return await self._list_moves(ctx, game.id)
+        return await self._list_moves(ctx, game_id)
 
     async def _show_board(self, ctx: Ctx, game_id: int) -> list[Reply]:
         game = await self._stored_game(ctx, game_id)
@@ -584,10 +592,10 @@ class GameService:
         return [await self._board_reply(ctx.lang, game, board, lines, viewer=viewer)]
 
     async def _cmd_board(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._shown_game(ctx, args)
-        if game is None:
+        game_id = await self._shown_game_id(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game")
-        return await self._show_board(ctx, game.id)
+        return await self._show_board(ctx, game_id)
 
     # -- challenges ------------------------------------------------------------------------------
 
@@ -792,10 +800,10 @@ class GameService:
     # -- resign, draws, claims, undo -------------------------------------------------------------
 
     async def _cmd_resign(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._game_for(ctx, args)
-        if game is None:
+        game_id = await self._game_id_for(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game")
-        return await self._resign(ctx, game.id)
+        return await self._resign(ctx, game_id)
 
     async def _resign_confirm(self, ctx: Ctx, game_id: int) -> list[Reply]:
         found = await self._player_game(ctx, game_id)
@@ -917,10 +925,10 @@ class GameService:
         return await self._decline_offer(ctx, game_id, "draw")
 
     async def _cmd_claim(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._game_for(ctx, args)
-        if game is None:
+        game_id = await self._game_id_for(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game")
-        return await self._claim(ctx, game.id)
+        return await self._claim(ctx, game_id)
 
     async def _claim(self, ctx: Ctx, game_id: int) -> list[Reply]:
         limit = self.config.abandon_after * 3600
@@ -1022,12 +1030,13 @@ class GameService:
     # -- rematch, lists, exports -----------------------------------------------------------------
 
     async def _cmd_rematch(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._game_for(ctx, args)
-        if game is None or game.active:
+        game_id = self._typed_id(args)
+        if game_id is None:
             game = await self.storage.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is None:
-            return self._refusal(ctx, "no_game_to_show")
-        return await self._rematch(ctx, game.id)
+            if game is None:
+                return self._refusal(ctx, "no_game_to_show")
+            game_id = game.id
+        return await self._rematch(ctx, game_id)
 
     async def _rematch(self, ctx: Ctx, game_id: int) -> list[Reply]:
         game = await self._stored_game(ctx, game_id)
@@ -1069,10 +1078,10 @@ class GameService:
         return [Reply("\n".join(lines), kind="games")]
 
     async def _cmd_pdn(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._shown_game(ctx, args)
-        if game is None:
+        game_id = await self._shown_game_id(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game_to_show")
-        return await self._pdn(ctx, game.id)
+        return await self._pdn(ctx, game_id)
 
     async def _pdn(self, ctx: Ctx, game_id: int) -> list[Reply]:
         game = await self._stored_game(ctx, game_id)
@@ -1083,10 +1092,10 @@ class GameService:
         return [Reply(f"{ctx.say('pdn', id=game.id)}\n```\n{text}\n```", kind="pdn", game_id=game.id)]
 
     async def _cmd_gif(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        game = await self._shown_game(ctx, args)
-        if game is None:
+        game_id = await self._shown_game_id(ctx, args)
+        if game_id is None:
             return self._refusal(ctx, "no_game_to_show")
-        return await self._gif(ctx, game.id)
+        return await self._gif(ctx, game_id)
 
     async def _gif(self, ctx: Ctx, game_id: int) -> list[Reply]:
         game = await self._stored_game(ctx, game_id)

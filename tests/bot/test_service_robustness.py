@@ -179,6 +179,17 @@ async def test_bad_input_is_answered_without_harm(chat: Chat, text: str) -> None
     assert (await chat.say("bob", "11-15"))[0].kind == "board"
 
 
+async def test_a_typed_game_id_that_names_no_game_is_refused(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    for command in ("resign", "claim", "moves", "board", "pdn", "rematch"):
+        replies = await chat.command("ann", command, f"#{game_id + 76}")
+        assert replies[0].private and replies[0].text == f"There is no game #{game_id + 76}.", command
+    replies = await chat.command("ann", "resign", str(game_id + 76), locale="fi")
+    assert replies[0].text == f"Peliä #{game_id + 76} ei ole."
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and game.active
+
+
 async def test_bad_buttons_and_commands(chat: Chat) -> None:
     for button in ("acc", "acc:", "acc:x", "zzz:1", "res:999", "acc:999", ":" * 70, "brd:-1",
                    "acc:99999999999999999999999", "brd:" + "9" * 60, "acc:1e5", "acc:٣"):
