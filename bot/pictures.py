@@ -29,15 +29,6 @@ def _render_function(name: str) -> Callable[..., Any] | None:
         log.warning("the render package cannot be imported; no pictures", exc_info=True)
         return None
     function = getattr(render, name, None)
-    if function is None:
-        for module_name in ("render.board", "render.gif", "render.text", "render.animation"):
-            try:
-                module = __import__(module_name, fromlist=[name])
-            except ImportError:
-                continue
-            function = getattr(module, name, None)
-            if function is not None:
-                break
     return function if callable(function) else None
 
 
