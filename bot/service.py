@@ -838,20 +838,18 @@ class GameService:
         return await self._end_game(ctx, game_id, decide)
 
     async def _cmd_draw(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-        joined = " ".join(args)
-        typed = parsing.find_move(joined) if args else None
+        typed = parsing.find_move(" ".join(args)) if args else None
         game = await self.storage.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is None:
             return self._refusal(ctx, "no_game")
         if typed is not None:
             return await self._move(ctx, game.id, typed.text, offer_draw=True)
         word = args[0].casefold() if args else ""
-        theirs = offer_to(game, player_color(game, ctx.user.user_id)) == "draw"
-        if word in ACCEPT_WORDS or (not word and theirs):
+        if word in ACCEPT_WORDS:
             return await self._accept_draw(ctx, game.id)
         if word in DECLINE_WORDS:
             return await self._decline_draw(ctx, game.id)
-        return await self._offer_draw(ctx, game.id)
+        return await self._offer_draw(ctx, game.id)  # accepts the opponent's standing offer
 
     async def _offer_draw(self, ctx: Ctx, game_id: int) -> list[Reply]:
         async with self._lock(game_id):
