@@ -537,30 +537,27 @@ class GameService:
 
     async def _move_dialog(self, ctx: Ctx, game_id: int) -> list[Reply]:
         """What a "move" button means where the platform has no dialog: the moves and how to type one."""
-        replies = await self._list_moves(ctx, game_id)
-        game = await self.storage.get_game(game_id)
-        if game is not None and game.active:
-            board = await self._board(game)
-            example = next(iter(board.legal_moves), None)
-            if example is not None:
-                replies.append(Reply(ctx.say("how_to_move", example=str(example)), private=True, kind="help"))
-        return replies
+        return await self._list_moves(ctx, game_id, how_to=True)
 
-    async def _list_moves(self, ctx: Ctx, game_id: int) -> list[Reply]:
+    async def _list_moves(self, ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Reply]:
         game = await self._stored_game(ctx, game_id)
         if isinstance(game, list):
             return game
         if not game.active:
             return self._refusal(ctx, "game_finished", id=game.id)
         board = await self._board(game)
-        moves = ", ".join(str(m) for m in board.legal_moves)
+        legal = [str(m) for m in board.legal_moves]
+        moves = ", ".join(legal)
         turn = board.turn
         side = views.side(ctx.lang, game, turn)
         if player_id(game, turn) == ctx.user.user_id:
             text = ctx.say("legal_moves", side=side, moves=moves)
         else:
             text = ctx.say("legal_moves_wait", side=side, name=player_name(game, turn), moves=moves)
-        return [Reply(text, private=True, kind="moves", game_id=game.id)]
+        replies = [Reply(text, private=True, kind="moves", game_id=game.id)]
+        if how_to and legal:
+            replies.append(Reply(ctx.say("how_to_move", example=legal[0]), private=True, kind="help"))
+        return replies
 
     async def _cmd_moves(self, ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         game_id = await self._game_id_for(ctx, args)

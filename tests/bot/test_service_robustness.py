@@ -190,6 +190,16 @@ async def test_a_typed_game_id_that_names_no_game_is_refused(chat: Chat) -> None
     assert game is not None and game.active
 
 
+async def test_move_button_of_a_game_elsewhere_gives_only_the_refusal(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    chat.platform = "elsewhere"
+    replies = await chat.press("ann", f"mov:{game_id}")
+    assert [reply.text for reply in replies] == [f"There is no game #{game_id}."]
+    chat.platform = "test"
+    replies = await chat.press("ann", f"mov:{game_id}")
+    assert [reply.kind for reply in replies] == ["moves", "help"]
+
+
 async def test_bad_buttons_and_commands(chat: Chat) -> None:
     for button in ("acc", "acc:", "acc:x", "zzz:1", "res:999", "acc:999", ":" * 70, "brd:-1",
                    "acc:99999999999999999999999", "brd:" + "9" * 60, "acc:1e5", "acc:٣"):
