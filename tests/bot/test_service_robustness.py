@@ -8,6 +8,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -107,15 +108,22 @@ def _console(db: Path) -> subprocess.Popen[str]:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
-def _read_until(process: subprocess.Popen[str], marker: str) -> str:
+def _read_until(process: subprocess.Popen[str], marker: str, timeout: float = 60.0) -> str:
+    """The console's output up to the line with `marker`; a console that never prints it is killed
+    after `timeout` seconds, so the test fails with the output instead of waiting forever."""
     assert process.stdout is not None
     seen = []
-    while True:
-        line = process.stdout.readline()
-        assert line, "".join(seen)
-        seen.append(line)
-        if marker in line:
-            return "".join(seen)
+    watchdog = threading.Timer(timeout, process.kill)
+    watchdog.start()
+    try:
+        while True:
+            line = process.stdout.readline()
+            assert line, "".join(seen)
+            seen.append(line)
+            if marker in line:
+                return "".join(seen)
+    finally:
+        watchdog.cancel()
 
 
 async def test_kill_minus_nine_loses_nothing_acknowledged(tmp_path: Path) -> None:
