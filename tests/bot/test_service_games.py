@@ -191,6 +191,15 @@ async def test_draw_by_agreement_and_declines(chat: Chat) -> None:
     assert game is not None and game.result == "1/2-1/2" and game.reason == "agreement"
 
 
+async def test_draw_without_a_word_accepts_the_opponents_standing_offer(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15 draw")
+    done = await chat.say("ann", "!tammi draw")
+    assert "Draw by agreement." in done[0].text
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and (game.result, game.reason) == ("1/2-1/2", "agreement")
+
+
 async def _game_from(chat: Chat, fen: str, variant: str = "english") -> int:
     game = await chat.storage.create_game(NewGame(
         platform=chat.platform, channel_id=chat.channel, variant=variant, white_id="ann", white_name="ann",
