@@ -415,9 +415,10 @@ class Storage:
         return [_game(row) for row in rows]
 
     async def _insert_game(self, db: aiosqlite.Connection, new: NewGame) -> int:
-        for user_id in (new.white_id, new.black_id):
-            if new.bot_level is not None and user_id.startswith("bot:"):
-                continue
+        # Every human player takes a seat (the built-in opponent takes none).
+        seated = [user_id for user_id in dict.fromkeys((new.white_id, new.black_id))
+                  if new.bot_level is None or not user_id.startswith("bot:")]
+        for user_id in seated:
             async with db.execute(
                 "SELECT 1 FROM seats WHERE platform = ? AND channel_id = ? AND user_id = ?",
                 (new.platform, new.channel_id, user_id),
@@ -434,9 +435,7 @@ class Storage:
         )
         game_id = cursor.lastrowid
         assert game_id is not None
-        for user_id in {new.white_id, new.black_id}:
-            if new.bot_level is not None and user_id.startswith("bot:"):
-                continue
+        for user_id in seated:
             await db.execute(
                 "INSERT INTO seats (platform, channel_id, user_id, game_id) VALUES (?, ?, ?, ?)",
                 (new.platform, new.channel_id, user_id, game_id),
