@@ -41,7 +41,13 @@ class LegalMoves:
         return iter(self._board._legal())
 
     def __len__(self) -> int:
-        return self._board._count_legal()
+        board = self._board  # Board._count_legal, inlined: len() is the bulk count of perft
+        if board._cache is not None:
+            return len(board._cache)
+        white, black, kings, turn = board._pos
+        if turn is WHITE:
+            return board._count(white, black, kings, True)
+        return board._count(black, white, kings, False)
 
     def __bool__(self) -> bool:
         return self._board._count_legal() > 0
@@ -69,6 +75,7 @@ class Board:
         self.variant: Variant = get_variant(variant)
         self._geo = self.variant.geometry
         self._gen = movegen.generator(self.variant)
+        self._count = self._gen.count
         self._top, self._bottom = self._geo.top_row, self._geo.bottom_row
         self._endgame_rule = self.variant.endgame_rule
         self._view = LegalMoves(self)
