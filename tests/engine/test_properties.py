@@ -48,7 +48,9 @@ def test_random_playouts_keep_the_invariants(variant: str, rng: random.Random) -
     board = Board(variant)
     history = []
     for _ in range(200):
+        counted = len(board.legal_moves)  # counted without building the moves
         moves = list(board.legal_moves)
+        assert counted == len(moves)
         if not moves:
             outcome = board.outcome()
             assert outcome is not None and outcome.winner is board.turn.other
