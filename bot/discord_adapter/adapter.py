@@ -420,7 +420,14 @@ class DiscordAdapter:
             if not task.done():
                 # Commands show "Tammi is thinking..."; buttons and the dialog acknowledge silently.
                 thinking = interaction.type is discord.InteractionType.application_command
-                await interaction.response.defer(thinking=thinking)
+                try:
+                    await interaction.response.defer(thinking=thinking)
+                except discord.HTTPException:
+                    # Too late (Discord allows 3 s): let the service finish what it started (a move
+                    # may be committed), then post the public replies in the channel.
+                    log.warning("interaction %s expired before it was acknowledged", interaction.id)
+                    await self._post_in_channel(interaction, await task)
+                    return
             replies = await task
         finally:
             if not task.done():
@@ -441,6 +448,18 @@ class DiscordAdapter:
             else:
                 await interaction.response.defer()
 
+
+    async def _post_in_channel(self, interaction: discord.Interaction, replies: list[Reply]) -> None:
+        """Post the public replies of an expired interaction as channel messages (private ones can
+        only be shown through the interaction, so they are dropped)."""
+        channel = interaction.channel
+        for reply in replies:
+            if reply.private or not isinstance(channel, discord.abc.Messageable):
+                continue
+            try:
+                await self._post(channel, reply)
+            except discord.HTTPException:
+                log.exception("posting a reply in channel %s failed", interaction.channel_id)
 
     @staticmethod
     async def _answer(interaction: discord.Interaction, kwargs: dict[str, Any], *, private: bool,

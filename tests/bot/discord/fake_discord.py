@@ -143,6 +143,7 @@ class FakeDiscord:
         self.command_puts = 0
         self.sent: list[Sent] = []
         self.no_attach_channels: set[str] = set()  # channels where the bot may not attach files
+        self.interactions_expire = False  # answer every callback "Unknown interaction" (3 s passed)
         self.deleted: list[str] = []
         self.callbacks: list[Callback] = []
         self.connections: list[Connection] = []
@@ -495,6 +496,8 @@ class FakeDiscord:
     async def _callback(self, request: web.Request, interaction_id: str, token: str) -> web.StreamResponse:
         payload, files = await self._body(request)
         kind = int(payload["type"])
+        if self.interactions_expire:
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         data = dict(payload.get("data") or {})
         self.callbacks.append(Callback(interaction_id, kind, data))
         result: JSON = {"interaction": {"id": interaction_id, "type": 2}}

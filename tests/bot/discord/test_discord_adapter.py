@@ -289,3 +289,17 @@ async def test_without_permission_to_attach_the_text_still_arrives(fake: FakeDis
     assert "image" not in board.embeds[0]
     assert board.buttons == ["tammi:mov:7", "tammi:res:7", "tammi:drw:7"]
     assert followup.content == "Draw offered."
+
+
+async def test_an_expired_interaction_still_finishes_and_posts_in_the_channel(
+        fake: FakeDiscord, adapter: DiscordAdapter, service: StubService) -> None:
+    adapter.defer_after = 0.05
+    service.delay = 0.3
+    fake.interactions_expire = True  # too late to acknowledge: Discord answers "Unknown interaction"
+    service.respond = lambda event: [board_reply(), Reply(text="Only for you.", private=True)]
+    await fake.slash(ALICE, "move", move="11-15")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert service.handled.is_set()  # the service's work was not cancelled
+    assert board.via == "channel" and board.files == [("board.png", PNG)]
+    await asyncio.sleep(0.1)
+    assert [sent.content for sent in fake.sent if sent.content == "Only for you."] == []
