@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _console(args: argparse.Namespace, config: Config) -> int:
-    from bot.console import run_console
+    from bot.platforms.console import run_console
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.db is not None:
@@ -103,14 +103,14 @@ async def _run(config: Config) -> int:
     try:
         if config.discord.token:
             try:
-                from bot.discord_adapter import DiscordAdapter
+                from bot.platforms.discord import DiscordAdapter
             except ImportError as error:
                 print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
                 return 2
             adapters.append(DiscordAdapter(service, config.discord))
         if config.telegram.token:
             try:
-                from bot.telegram_adapter import TelegramAdapter
+                from bot.platforms.telegram import TelegramAdapter
             except ImportError as error:
                 print(f"tammi: the Telegram adapter is not available: {error}", file=sys.stderr)
                 return 2
@@ -144,7 +144,7 @@ async def _discord_sync(config: Config) -> int:
         print("tammi: set DISCORD_TOKEN (or [discord] token) to register the commands", file=sys.stderr)
         return 2
     try:
-        from bot.discord_adapter import sync_commands
+        from bot.platforms.discord import sync_commands
     except ImportError as error:
         print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
         return 2

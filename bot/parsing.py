@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from bot.commands import COMMANDS
+from bot.chat.commands import COMMANDS
 
 MAX_TEXT = 2000  # longer messages are not read as commands or moves
 MAX_NAME = 64

@@ -18,10 +18,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import parsing, rules_help, texts, views
-from bot.commands import COMMANDS
+from bot import parsing
+from bot.chat.commands import COMMANDS
+from bot.chat.events import Attachment, Button, Event, Notice, Person, Reply, Sender
 from bot.config import Config
-from bot.events import Attachment, Button, Event, Notice, Person, Reply, Sender
 from bot.games import (
     BOT_ID,
     BOT_NAME,
@@ -39,6 +39,7 @@ from bot.games import (
 )
 from bot.opponent import ChooseMove, Opponent
 from bot.pictures import Pictures, flipped_for, text_board
+from bot.presentation import rules_help, texts, views
 from bot.storage import Busy, ChallengeRecord, GameRecord, NewGame, Pending, Storage
 from engine import Board, Color, IllegalMoveError, Move, MoveError
 
@@ -87,7 +88,7 @@ Handler = Callable[[Ctx, tuple[str, ...]], Awaitable[list[Reply]]]
 
 
 class GameService:
-    """Games, challenges and the conversation around them (implements `bot.events.Service`)."""
+    """Games, challenges and the conversation around them (implements `bot.chat.events.Service`)."""
 
     def __init__(self, storage: Storage, config: Config, *, clock: Callable[[], float] = time.time,
                  rng: random.Random | None = None, choose_move: ChooseMove | None = None) -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.chat.events import Event, Notice, Person, Reply
 from bot.config import Config, PictureConfig
-from bot.events import Event, Notice, Person, Reply
 from bot.service import GameService
 from bot.storage import Storage
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot import rules_help
-from bot.rules_help import (
+from bot.presentation import rules_help
+from bot.presentation.rules_help import (
     MAX_LENGTH,
     TOPICS,
     explain,

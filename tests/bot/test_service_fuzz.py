@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from tammi_talk import close_chat, open_chat
 
-from bot.events import Reply
+from bot.chat.events import Reply
 from engine import Board
 
 USERS = ["ann", "bob", "cat", "dan", "eve"]

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import parsing, ratings, texts
+from bot import parsing, ratings
 from bot.cli import main
 from bot.config import Config, ConfigError, load_config
-from bot.console import parse_line, run_console
+from bot.platforms.console import parse_line, run_console
+from bot.presentation import texts
 from engine import Reason
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,8 +220,8 @@ def test_cli_run_starts_and_stops_the_adapters(monkeypatch: pytest.MonkeyPatch, 
     import os
     import signal
 
-    import bot.discord_adapter
-    import bot.telegram_adapter
+    import bot.platforms.discord
+    import bot.platforms.telegram
 
     calls: list[str] = []
 
@@ -237,8 +238,8 @@ def test_cli_run_starts_and_stops_the_adapters(monkeypatch: pytest.MonkeyPatch, 
         async def close(self) -> None:
             calls.append(f"close {self.name}")
 
-    monkeypatch.setattr(bot.discord_adapter, "DiscordAdapter", FakeAdapter)
-    monkeypatch.setattr(bot.telegram_adapter, "TelegramAdapter", FakeAdapter)
+    monkeypatch.setattr(bot.platforms.discord, "DiscordAdapter", FakeAdapter)
+    monkeypatch.setattr(bot.platforms.telegram, "TelegramAdapter", FakeAdapter)
     monkeypatch.setenv("DISCORD_TOKEN", "d")
     monkeypatch.setenv("TELEGRAM_TOKEN", "t")
     monkeypatch.setenv("TAMMI_DB", str(tmp_path / "run.db"))

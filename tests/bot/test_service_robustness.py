@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from tammi_talk import Chat, close_chat, open_chat, start_game
 
+from bot.chat.events import Event, Person
 from bot.config import Config, PictureConfig
-from bot.events import Event, Person
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Board, Move

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.events import Event, Notice, Reply, Sender
+from bot.chat.events import Event, Notice, Reply, Sender
 
 MOVES = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 TOPICS = {"en": [("capture", "Capturing"), ("kings", "Kings")],

@@ -18,9 +18,9 @@ from fake_discord import (
 )
 from stub_service import MOVES, StubService
 
+from bot.chat.events import Attachment, Button, Event, Notice, Person, Reply
 from bot.config import DiscordConfig
-from bot.discord_adapter import DiscordAdapter
-from bot.events import Attachment, Button, Event, Notice, Person, Reply
+from bot.platforms.discord import DiscordAdapter
 
 PNG = b"\x89PNG\r\n\x1a\nnot really a picture"
 

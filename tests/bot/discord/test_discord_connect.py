@@ -20,10 +20,10 @@ from fake_discord import (
 )
 from stub_service import StubService
 
-from bot.commands import COMMANDS
+from bot.chat.commands import COMMANDS
 from bot.config import DiscordConfig
-from bot.discord_adapter import DiscordAdapter, sync_commands
-from bot.discord_adapter.adapter import use_endpoints
+from bot.platforms.discord import DiscordAdapter, sync_commands
+from bot.platforms.discord.adapter import use_endpoints
 
 
 async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: DiscordConfig) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.commands import COMMANDS
-from bot.discord_adapter.definitions import command_definitions, same_definitions
+from bot.chat.commands import COMMANDS
+from bot.platforms.discord.definitions import command_definitions, same_definitions
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 

@@ -15,7 +15,7 @@ import pytest
 from fake_discord import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
-from bot.discord_adapter import DiscordAdapter
+from bot.platforms.discord import DiscordAdapter
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Board, Move

@@ -9,9 +9,9 @@ import pytest
 from fake_telegram import FakeTelegram
 from telegram.ext import AIORateLimiter
 
+from bot.chat.events import Service
 from bot.config import TelegramConfig
-from bot.events import Service
-from bot.telegram_adapter import TelegramAdapter
+from bot.platforms.telegram import TelegramAdapter
 
 StartAdapter = Callable[..., Awaitable[TelegramAdapter]]
 

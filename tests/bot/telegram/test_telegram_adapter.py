@@ -15,10 +15,10 @@ import pytest
 from conftest import StartAdapter
 from fake_telegram import FakeTelegram, group, private, user
 
-from bot.commands import COMMANDS
+from bot.chat.commands import COMMANDS
+from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
-from bot.events import Attachment, Button, Event, Notice, Reply, Sender
-from bot.telegram_adapter import TelegramAdapter
+from bot.platforms.telegram import TelegramAdapter
 
 ALICE = user(1001, "Alice", "alice", "en")
 BOB = user(1002, "Bob", "bob", "fi")

@@ -12,9 +12,9 @@ from fake_telegram import Call, FakeTelegram, group, private, user
 from telegram.ext import AIORateLimiter
 
 from bot.config import Config, OpponentConfig, PictureConfig
+from bot.platforms.telegram import TelegramAdapter
 from bot.service import GameService
 from bot.storage import Storage
-from bot.telegram_adapter import TelegramAdapter
 
 ALICE = user(1001, "Alice", "alice", "en")
 BOB = user(1002, "Bob", "bob", "en")

@@ -2,7 +2,7 @@
 
 The game service answers `rules` with `topic_list`, `rules <topic or question>` with
 `explain(find_topic(question), variant, locale)`, and points every refused move to
-`topic_for_reason(error.reason)`. The texts live in `bot.rules_texts`.
+`topic_for_reason(error.reason)`. The texts live in `bot.presentation.rules_texts`.
 
 >>> find_topic("can kings fly?")
 'kings'
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bot.rules_texts import (
+from bot.presentation.rules_texts import (
     BODIES,
     DIFFERENCES_FOOTER,
     LIST_FOOTER,

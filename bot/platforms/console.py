@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from bot.chat.events import Event, Notice, Person, Reply
 from bot.config import Config
-from bot.events import Event, Notice, Person, Reply
 from bot.service import GameService
 from bot.storage import Storage
 

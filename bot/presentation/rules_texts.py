@@ -1,7 +1,7 @@
 """The rules texts Tammi shows in chat, in English and Finnish, for each variant.
 
 Written for this project from /work/shared/RULES.md and the Finnish seed texts. Plain text (no Markdown),
-each topic short enough for one chat message. `bot.rules_help` assembles and looks them up.
+each topic short enough for one chat message. `bot.presentation.rules_help` assembles and looks them up.
 """
 
 from __future__ import annotations

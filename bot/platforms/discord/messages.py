@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.events import Button, Person, Reply
+from bot.chat.events import Button, Person, Reply
 
 BUTTON_PREFIX = "tammi:"
 """Every button Tammi sends has the custom_id `BUTTON_PREFIX + Button.id` (for example `tammi:acc:17`)."""

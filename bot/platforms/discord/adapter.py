@@ -19,16 +19,17 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.commands import COMMANDS, Command
+from bot.chat.commands import COMMANDS, Command
+from bot.chat.events import Event, Notice, Person, Reply, Service
 from bot.config import DiscordConfig
-from bot.discord_adapter.definitions import (
+from bot.platforms.discord.definitions import (
     JSON,
     ROOT,
     command_definitions,
     same_definitions,
     subcommand_count,
 )
-from bot.discord_adapter.messages import (
+from bot.platforms.discord.messages import (
     BUTTON_PREFIX,
     MODAL_PREFIX,
     MOVE_BUTTON,
@@ -36,8 +37,7 @@ from bot.discord_adapter.messages import (
     message_parts,
     shorten,
 )
-from bot.events import Event, Notice, Person, Reply, Service
-from bot.rules_help import language
+from bot.presentation.rules_help import language
 
 log = logging.getLogger(__name__)
 

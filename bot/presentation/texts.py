@@ -489,3 +489,28 @@ def variant_title(lang: str, variant: str) -> str:
 def placeholders(template: str) -> set[str]:
     """The `{names}` a template uses."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+LANGUAGES = ("en", "fi")
+
+
+def locale_language(locale: str | None) -> str | None:
+    """The reply language a platform locale asks for ("fi-FI" -> "fi"), or None when it names neither.
+
+    >>> locale_language("fi-FI"), locale_language("en_US"), locale_language("de"), locale_language(None)
+    ('fi', 'en', None, None)
+    """
+    if not locale:
+        return None
+    code = locale.strip().lower().replace("_", "-").split("-", 1)[0]
+    return code if code in LANGUAGES else None
+
+
+def reply_language(channel: str | None, locale: str | None, default: str) -> str:
+    """The one language rule: the channel's chosen language, else the user's client language, else the
+    configured default.
+
+    >>> reply_language(None, "fi", "en"), reply_language("en", "fi", "en"), reply_language(None, None, "fi")
+    ('fi', 'en', 'fi')
+    """
+    return channel or locale_language(locale) or default

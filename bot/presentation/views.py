@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from bot import texts
-from bot.events import Button, Person, Reply
+from bot.chat.events import Button, Person, Reply
 from bot.games import is_bot, player_id, player_name, turn_of
+from bot.presentation import texts
 from bot.ratings import MIN_RATED_PLIES
 from bot.storage import ChallengeRecord, GameRecord
 from engine import Board, Color, Outcome, get_variant

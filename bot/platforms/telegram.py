@@ -42,10 +42,10 @@ from telegram.ext import (
     filters,
 )
 
-from bot.commands import COMMANDS
+from bot.chat.commands import COMMANDS
+from bot.chat.events import Button, Event, Notice, Person, Reply, Service
 from bot.config import TelegramConfig
-from bot.events import Button, Event, Notice, Person, Reply, Service
-from bot.rules_help import language
+from bot.presentation.rules_help import language
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ def addressed_to(who: Person, reply: Reply) -> Reply:
 
 
 def menu(language: str) -> list[BotCommand]:
-    """The command menu in `language` ("en" or "fi"), from `bot.commands.COMMANDS`."""
+    """The command menu in `language` ("en" or "fi"), from `bot.chat.commands.COMMANDS`."""
     return [BotCommand(spec.name, spec.fi if language == "fi" else spec.en) for spec in COMMANDS]
 
 

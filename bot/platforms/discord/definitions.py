@@ -1,4 +1,4 @@
-"""The `/tammi` slash command as Discord's JSON, built from `bot.commands.COMMANDS`.
+"""The `/tammi` slash command as Discord's JSON, built from `bot.chat.commands.COMMANDS`.
 
 Every command of the service is a subcommand of one `/tammi` command, with English names and
 descriptions and Finnish descriptions (Discord's `fi` locale).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
+from bot.chat.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
 
 ROOT = "tammi"
 ROOT_EN = "Play draughts (checkers) with Tammi"
