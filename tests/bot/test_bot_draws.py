@@ -2,11 +2,10 @@
 
 from pathlib import Path
 
-from tammi_talk import close_chat, open_chat
-
 from bot.config import Config, OpponentConfig, PictureConfig
 from bot.opponent import Opponent
 from engine import Board, Color
+from tests.bot.tammi_talk import close_chat, open_chat
 
 
 def repeated_english_kings() -> Board:

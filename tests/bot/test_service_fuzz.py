@@ -11,10 +11,10 @@ import random
 from pathlib import Path
 
 import pytest
-from tammi_talk import close_chat, open_chat
 
 from bot.chat.events import Reply
 from engine import Board
+from tests.bot.tammi_talk import close_chat, open_chat
 
 USERS = ["ann", "bob", "cat", "dan", "eve"]
 WORDS = [

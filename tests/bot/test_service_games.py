@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from tammi_talk import Chat, close_chat, open_chat, start_game, whose_turn
 
 from bot.service import player_id, turn_of
 from bot.storage import NewGame
 from engine import Board, Color
+from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game, whose_turn
 
 
 @pytest.fixture

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tammi_talk import Chat, close_chat, open_chat, start_game
 
 from bot.chat.events import Event, Person
 from bot.config import Config, PictureConfig
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Board, Move
+from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
-from fake_discord import FakeDiscord
 
 from bot.config import DiscordConfig
+from tests.fakes.discord_server import FakeDiscord
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,11 @@ import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
-from fake_discord import (
+
+from bot.chat.events import Attachment, Button, Event, Notice, Person, Reply
+from bot.config import DiscordConfig
+from bot.platforms.discord import DiscordAdapter
+from tests.fakes.discord_server import (
     ALICE,
     BOB,
     BOT,
@@ -16,11 +20,7 @@ from fake_discord import (
     THREAD_ID,
     FakeDiscord,
 )
-from stub_service import MOVES, StubService
-
-from bot.chat.events import Attachment, Button, Event, Notice, Person, Reply
-from bot.config import DiscordConfig
-from bot.platforms.discord import DiscordAdapter
+from tests.fakes.stub_service import MOVES, StubService
 
 PNG = b"\x89PNG\r\n\x1a\nnot really a picture"
 

@@ -8,7 +8,12 @@ import discord
 import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
-from fake_discord import (
+
+from bot.chat.commands import COMMANDS
+from bot.config import DiscordConfig
+from bot.platforms.discord import DiscordAdapter, sync_commands
+from bot.platforms.discord.adapter import use_endpoints
+from tests.fakes.discord_server import (
     ALICE,
     BOT,
     CHANNEL_ID,
@@ -18,12 +23,7 @@ from fake_discord import (
     THREAD_ID,
     FakeDiscord,
 )
-from stub_service import StubService
-
-from bot.chat.commands import COMMANDS
-from bot.config import DiscordConfig
-from bot.platforms.discord import DiscordAdapter, sync_commands
-from bot.platforms.discord.adapter import use_endpoints
+from tests.fakes.stub_service import StubService
 
 
 async def test_logs_in_and_receives_the_server(fake: FakeDiscord, settings: DiscordConfig) -> None:

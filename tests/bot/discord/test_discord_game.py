@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from fake_discord import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
 from bot.platforms.discord import DiscordAdapter
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Board, Move
+from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from fake_telegram import FakeTelegram
 from telegram.ext import AIORateLimiter
 
 from bot.chat.events import Service
-from bot.config import TelegramConfig
 from bot.platforms.telegram import TelegramAdapter
-
-StartAdapter = Callable[..., Awaitable[TelegramAdapter]]
+from tests.fakes.telegram_server import FakeTelegram, StartAdapter, config_for
 
 
 @pytest.fixture
@@ -24,12 +21,6 @@ async def fake() -> AsyncIterator[FakeTelegram]:
         yield server
     finally:
         await server.close()
-
-
-def config_for(fake: FakeTelegram, **options: Any) -> TelegramConfig:
-    return TelegramConfig(
-        token=fake.token, base_url=fake.base_url, base_file_url=fake.base_file_url, **options
-    )
 
 
 @pytest.fixture

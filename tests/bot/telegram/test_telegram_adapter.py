@@ -12,13 +12,12 @@ from collections.abc import Callable
 
 import aiohttp
 import pytest
-from conftest import StartAdapter
-from fake_telegram import FakeTelegram, group, private, user
 
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
 from bot.platforms.telegram import TelegramAdapter
+from tests.fakes.telegram_server import FakeTelegram, StartAdapter, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
 BOB = user(1002, "Bob", "bob", "fi")

@@ -7,14 +7,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from conftest import config_for
-from fake_telegram import Call, FakeTelegram, group, private, user
 from telegram.ext import AIORateLimiter
 
 from bot.config import Config, OpponentConfig, PictureConfig
 from bot.platforms.telegram import TelegramAdapter
 from bot.service import GameService
 from bot.storage import Storage
+from tests.fakes.telegram_server import Call, FakeTelegram, config_for, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
 BOB = user(1002, "Bob", "bob", "en")

@@ -14,11 +14,14 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+
+from bot.config import TelegramConfig
+from bot.platforms.telegram import TelegramAdapter
 
 JSON_FIELDS = frozenset({
     "reply_markup", "entities", "caption_entities", "commands", "reply_parameters", "allowed_updates",
@@ -385,3 +388,12 @@ class FakeTelegram:
             content["reply_to_message"] = self.messages[(chat_id, quoted)]
         return self._message(self._chats[chat_id], {k: v for k, v in self.me.items() if k in
                                                      ("id", "is_bot", "first_name", "username")}, **content)
+
+
+StartAdapter = Callable[..., Awaitable[TelegramAdapter]]
+
+
+def config_for(fake: FakeTelegram, **options: Any) -> TelegramConfig:
+    return TelegramConfig(
+        token=fake.token, base_url=fake.base_url, base_file_url=fake.base_file_url, **options
+    )
