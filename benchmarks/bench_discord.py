@@ -25,7 +25,7 @@ from chat_timing import main, summary  # noqa: E402
 from fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord  # noqa: E402
 
 from bot.config import Config, PictureConfig  # noqa: E402
-from bot.discord_adapter import DiscordAdapter  # noqa: E402
+from bot.platforms.discord import DiscordAdapter  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from engine import Board  # noqa: E402

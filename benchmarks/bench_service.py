@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.chat.events import Event, Person
 from bot.config import Config, PictureConfig
-from bot.events import Event, Person
 from bot.service import GameService
 from bot.storage import Storage
 from engine import Board, Color

@@ -26,9 +26,9 @@ from fake_telegram import FakeTelegram, group, private, user  # noqa: E402
 from telegram.ext import AIORateLimiter  # noqa: E402
 
 from bot.config import Config, PictureConfig, TelegramConfig  # noqa: E402
+from bot.platforms.telegram import TelegramAdapter  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.storage import Storage  # noqa: E402
-from bot.telegram_adapter import TelegramAdapter  # noqa: E402
 from engine import Board  # noqa: E402
 
 

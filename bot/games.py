@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ratings import MIN_RATED_PLIES
+from bot.domain.ratings import MIN_RATED_PLIES
 from bot.storage import GameRecord
 from engine import Color, get_variant
 

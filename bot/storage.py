@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot import ratings
+from bot.domain import ratings
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema.

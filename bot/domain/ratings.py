@@ -31,3 +31,13 @@ def update(rating: float, games: int, opponent: float, score: float) -> float:
     1520.0
     """
     return rating + k_factor(games) * (score - expected(rating, opponent))
+
+
+class Elo:
+    """The rating rule the storage applies when a rated game finishes."""
+
+    initial = INITIAL
+
+    @staticmethod
+    def update(rating: float, games: int, opponent: float, score: float) -> float:
+        return update(rating, games, opponent, score)

@@ -7,7 +7,7 @@ import time
 from bot.chat.events import Button, Person, Reply
 from bot.games import is_bot, player_id, player_name, turn_of
 from bot.presentation import texts
-from bot.ratings import MIN_RATED_PLIES
+from bot.domain.ratings import MIN_RATED_PLIES
 from bot.storage import ChallengeRecord, GameRecord
 from engine import Board, Color, Outcome, get_variant
 from engine.pdn import result_token, write_pdn

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import parsing, ratings
+from bot import parsing
+from bot.domain import ratings
 from bot.cli import main
 from bot.config import Config, ConfigError, load_config
 from bot.platforms.console import parse_line, run_console

@@ -1,0 +1,258 @@
+"""Games and challenges as values, with their states as enums."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Color
+
+BOT_ID = "bot:tammi"
+BOT_NAME = "Tammi"
+
+
+class Status(enum.StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class Result(enum.StrEnum):
+    """A game's result, as stored: White's score first."""
+
+    ONGOING = "*"
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+
+    @classmethod
+    def win(cls, color: Color) -> Result:
+        """The result when `color` wins."""
+        return cls.WHITE_WINS if color is Color.WHITE else cls.BLACK_WINS
+
+    @property
+    def winner(self) -> Color | None:
+        """The winning side, or None for a draw or a game in progress."""
+        return {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(self.value)
+
+    def score(self, color: Color) -> float:
+        """The points `color` scored (1, 0.5 or 0)."""
+        if self is Result.DRAW:
+            return 0.5
+        return 1.0 if self.winner is color else 0.0
+
+
+class Ending(enum.StrEnum):
+    """Why a game ended: the engine's own endings and the ones people cause."""
+
+    NO_MOVES = "no_moves"
+    THREEFOLD = "threefold"
+    NO_PROGRESS = "no_progress"
+    ENDGAME = "endgame"
+    RESIGN = "resign"
+    AGREEMENT = "agreement"
+    CLAIM_THREEFOLD = "claim_threefold"
+    CLAIM_FORTY_MOVES = "claim_forty_moves"
+    ABANDON = "abandon"
+    ILLEGAL_MOVES = "illegal_moves"
+
+
+class Offer(enum.StrEnum):
+    DRAW = "draw"
+    UNDO = "undo"
+
+
+class Claim(enum.StrEnum):
+    """A draw the player to move may claim (English)."""
+
+    THREEFOLD = "threefold"
+    FORTY_MOVES = "forty_moves"
+
+
+class ChallengeStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class ColourChoice(enum.StrEnum):
+    RANDOM = "random"
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def color(self) -> Color | None:
+        return {"white": Color.WHITE, "black": Color.BLACK}.get(self.value)
+
+
+def color_key(color: Color) -> str:
+    """The colour as stored ("white"/"black")."""
+    return "white" if color is Color.WHITE else "black"
+
+
+def color_from_key(key: str | None) -> Color | None:
+    """A stored colour back as a `Color` (None if unset)."""
+    return {"white": Color.WHITE, "black": Color.BLACK}.get(key or "")
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone seated at a game: a platform id and the name shown. The built-in opponent is one too."""
+
+    user_id: str
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id == BOT_ID
+
+
+BOT = Player(BOT_ID, BOT_NAME)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game. `moves` are canonical move texts from `start_fen`; `fen` is the position after them."""
+
+    id: int
+    platform: str
+    channel_id: str
+    variant: str
+    white: Player
+    black: Player
+    start_fen: str
+    fen: str
+    turn: Color
+    moves: tuple[str, ...] = ()
+    status: Status = Status.ACTIVE
+    result: Result = Result.ONGOING
+    ending: Ending | None = None
+    version: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    finished_at: float | None = None
+    rated: bool = True
+    tournament: bool = False
+    strikes: tuple[int, int] = (0, 0)  # illegal move attempts by White and Black (tournament option)
+    offer: Offer | None = None
+    offer_by: Color | None = None
+    reminded: int = 0
+    claim_noted: Claim | None = None
+    bot_level: int | None = None
+    challenge_id: int | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status is Status.ACTIVE
+
+    def player(self, color: Color) -> Player:
+        return self.white if color is Color.WHITE else self.black
+
+    def color_of(self, user_id: str) -> Color | None:
+        """The side the user plays, or None for a spectator."""
+        if user_id == self.white.user_id:
+            return Color.WHITE
+        if user_id == self.black.user_id:
+            return Color.BLACK
+        return None
+
+    def offer_to(self, color: Color | None) -> Offer | None:
+        """The offer the opponent of `color` made and `color` may answer, or None."""
+        if color is None or self.offer_by is not color.other:
+            return None
+        return self.offer
+
+    def strikes_of(self, color: Color) -> int:
+        return self.strikes[0] if color is Color.WHITE else self.strikes[1]
+
+    @property
+    def against_bot(self) -> bool:
+        return self.bot_level is not None
+
+    def replace(self, **changes: Any) -> Game:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What is needed to start a game. `seated` are the players who take a seat in the channel (one
+    active game each): the people, not the built-in opponent."""
+
+    platform: str
+    channel_id: str
+    variant: str
+    white: Player
+    black: Player
+    start_fen: str
+    turn: Color
+    created_at: float
+    seated: tuple[str, ...]
+    rated: bool = True
+    tournament: bool = False
+    bot_level: int | None = None
+    challenge_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    platform: str
+    channel_id: str
+    challenger: Player
+    target: Player | None
+    variant: str
+    colour: ColourChoice
+    tournament: bool
+    status: ChallengeStatus
+    created_at: float
+    expires_at: float
+    game_id: int | None = None
+    rematch_of: int | None = None
+
+    def is_open(self, now: float) -> bool:
+        return self.status is ChallengeStatus.OPEN and self.expires_at > now
+
+
+@dataclass(frozen=True)
+class NewChallenge:
+    platform: str
+    channel_id: str
+    challenger: Player
+    target: Player | None
+    variant: str
+    colour: ColourChoice
+    tournament: bool
+    created_at: float
+    expires_at: float
+    rematch_of: int | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating in a channel."""
+
+    user_id: str
+    name: str
+    rating: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    active: int
+
+
+@dataclass(frozen=True)
+class ChannelSettings:
+    language: str | None = None
+    variant: str | None = None

@@ -1,0 +1,115 @@
+"""The repository interface: games, challenges, ratings, channel settings and known people.
+
+Every write is committed before the method returns, so a reply sent after it never announces something
+a restart could lose. A game row carries a version: `update_game` writes only if the version is still
+the one the change was computed from, so of two racing changes exactly one applies.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.domain.model import (
+    Challenge,
+    ChallengeStatus,
+    ChannelSettings,
+    Game,
+    NewChallenge,
+    NewGame,
+    PlayerStats,
+    Standing,
+)
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used (newer schema, closed connection)."""
+
+
+class Busy(Exception):
+    """A player already has an active game in the channel (carries that player's id)."""
+
+    def __init__(self, user_id: str) -> None:
+        super().__init__(user_id)
+        self.user_id = user_id
+
+
+class Pending(Exception):
+    """The challenger already has an open challenge in the channel (carries its id)."""
+
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(challenge_id)
+        self.challenge_id = challenge_id
+
+
+class RatingRule(Protocol):
+    """How ratings change when a rated game finishes (the storage applies it in the same transaction)."""
+
+    initial: float
+
+    def update(self, rating: float, games: int, opponent: float, score: float) -> float: ...
+
+
+class Repository(Protocol):
+    """What the flows need from storage. `SqliteRepository` implements it."""
+
+    async def close(self) -> None: ...
+
+    async def schema_version(self) -> int: ...
+
+    # games
+    async def get_game(self, game_id: int) -> Game | None: ...
+
+    async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None: ...
+
+    async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None: ...
+
+    async def channel_games(self, platform: str, channel_id: str, *, limit: int = 25) -> list[Game]: ...
+
+    async def active_games(self) -> list[Game]: ...
+
+    async def stale_games(self, before: float) -> list[Game]: ...
+
+    async def create_game(self, new: NewGame) -> Game:
+        """Start a game; raises `Busy` if a seated player already has an active game in the channel."""
+        ...
+
+    async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
+        """Write the game if its stored version is still `expected_version`; None if it changed."""
+        ...
+
+    async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool: ...
+
+    # challenges
+    async def create_challenge(self, new: NewChallenge) -> Challenge:
+        """Post a challenge; raises `Pending` if the challenger has an open one in the channel."""
+        ...
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
+
+    async def open_challenges(self, platform: str, channel_id: str, *, now: float) -> list[Challenge]: ...
+
+    async def expired_challenges(self, now: float) -> list[Challenge]: ...
+
+    async def close_challenge(self, challenge_id: int, status: ChallengeStatus) -> bool: ...
+
+    async def accept_challenge(self, challenge_id: int, new: NewGame) -> Game | None:
+        """Turn an open challenge into a game at once; None if it is no longer open; may raise `Busy`."""
+        ...
+
+    # ratings and statistics
+    async def rating(self, platform: str, channel_id: str, user_id: str) -> Standing | None: ...
+
+    async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]: ...
+
+    async def player_stats(self, platform: str, user_id: str) -> PlayerStats: ...
+
+    # channels and people
+    async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings: ...
+
+    async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
+        """Store the settings given (a None field keeps the stored value)."""
+        ...
+
+    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None: ...
+
+    async def find_person(self, platform: str, name: str) -> tuple[str, str] | None: ...
