@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.chat.commands import COMMANDS
+from engine import get_variant
 
 MAX_TEXT = 2000  # longer messages are not read as commands or moves
 MAX_NAME = 64
@@ -145,3 +146,42 @@ def find_move(text: str) -> TypedMove | None:
 def looks_like_move(text: str) -> bool:
     """Whether an argument is shaped like a move (for `move 9-13` and `draw 9-13`)."""
     return find_move(text) is not None
+
+
+ACCEPT_WORDS = frozenset({"accept", "yes", "y", "ok", "hyväksy", "kyllä", "joo"})
+DECLINE_WORDS = frozenset({"decline", "no", "n", "refuse", "reject", "hylkää", "ei", "kiellä"})
+OPEN_WORDS = frozenset({"open", "anyone", "all", "avoin", "kaikki", "kuka", "tahansa"})
+TOURNAMENT_WORDS = frozenset({"tournament", "turnaus", "strict"})
+COLOUR_WORDS = {
+    "white": "white", "w": "white", "valkoinen": "white", "valkea": "white",
+    "black": "black", "b": "black", "red": "black", "r": "black", "musta": "black", "punainen": "black",
+    "random": "random", "any": "random", "toss": "random", "arvo": "random", "satunnainen": "random",
+}
+LANGUAGE_WORDS = {"en": "en", "fi": "fi", "english-language": "en", "suomi": "fi", "finnish": "fi",
+                  "englanti": "en"}
+SETTING_WORDS = frozenset({"language", "kieli", "variant", "rules", "säännöt"})
+
+
+def variant_name(text: str) -> str | None:
+    """The variant a word names (a name or alias in the engine's registry), or None.
+
+    >>> variant_name("10x10"), variant_name("chess")
+    ('international', None)
+    """
+    try:
+        return get_variant(text).name
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def typed_id(args: tuple[str, ...]) -> int | None:
+    """A game or challenge id typed as `#id` or `id` among the words, if any.
+
+    >>> typed_id(("#12",)), typed_id(("bob",))
+    (12, None)
+    """
+    for arg in args:
+        text = arg.lstrip("#")
+        if text.isdecimal() and len(text) < 12:
+            return int(text)
+    return None

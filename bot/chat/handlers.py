@@ -1,0 +1,170 @@
+"""Commands whose words need reading (challenge, play, draw, ...): (ctx, args) -> replies."""
+
+from __future__ import annotations
+
+from bot.chat import actions
+from bot.chat import grammar as words
+from bot.chat.context import Ctx
+from bot.chat.events import Reply
+from bot.domain.model import ColourChoice, Offer, Player
+from bot.domain.transitions import Refusal
+from bot.flows import challenges
+
+
+async def find_person(ctx: Ctx, names: list[str]) -> Player | None:
+    """The person named by a mention or typed words; refuses a name nobody here has."""
+    mentions = ctx.event.mentions
+    for person in mentions:
+        if person.user_id != ctx.user.user_id or len(mentions) == 1:
+            return Player(str(person.user_id)[:128], words.clean_name(person.name))
+    name = " ".join(names).lstrip("@").strip()[: words.MAX_NAME]
+    if not name:
+        return None
+    found = await ctx.service.repository.find_person(ctx.platform, name)
+    if found is not None:
+        return Player(found[0], found[1])
+    if ctx.platform == "console":
+        return Player(name, words.clean_name(name))
+    raise Refusal("unknown_person", name=name)
+
+
+async def challenge(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    service = ctx.service
+    variant = await service.channel_variant(ctx.platform, ctx.channel)
+    colour, tournament, open_challenge = ColourChoice.RANDOM, False, False
+    names: list[str] = []
+    for arg in args:
+        word = arg.casefold()
+        if word in words.COLOUR_WORDS:
+            colour = ColourChoice(words.COLOUR_WORDS[word])
+        elif word in words.TOURNAMENT_WORDS:
+            tournament = True
+        elif word in words.OPEN_WORDS:
+            open_challenge = True
+        elif not word.startswith("@") and words.variant_name(word):
+            variant = words.variant_name(word) or variant
+        else:
+            names.append(arg)
+    target = None if open_challenge else await find_person(ctx, names)
+    posted = await challenges.post(service.desk, ctx.platform, ctx.channel, ctx.player, target,
+                                   challenges.Terms(variant, colour, tournament),
+                                   service.presenter.timing.challenge_expiry)
+    return [service.presenter.challenge(ctx.lang, posted)]
+
+
+async def _offer_to_answer(ctx: Ctx) -> tuple[int, Offer] | None:
+    """The user's active game here, if the opponent's draw offer or take-back request awaits them."""
+    game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+    if game is None:
+        return None
+    offer = game.offer_to(game.color_of(ctx.user.user_id))
+    return (game.id, offer) if offer else None
+
+
+async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    # An offer in the user's own game comes first: while playing they cannot start another game.
+    standing = None if args else await _offer_to_answer(ctx)
+    if standing is not None:
+        game_id, offer = standing
+        return await (actions.accept_draw if offer is Offer.DRAW else actions.accept_undo)(ctx, game_id)
+    challenger = None
+    if words.typed_id(args) is None and (args or ctx.event.mentions):
+        try:
+            challenger = await find_person(ctx, list(args))
+        except Refusal:  # an unknown name filters nothing
+            challenger = None
+    found = await challenges.for_answer(ctx.service.desk, ctx.platform, ctx.channel, ctx.user.user_id,
+                                        challenger.user_id if challenger else None, words.typed_id(args))
+    if found is not None:
+        return await actions.accept_challenge(ctx, found.id)
+    pending = await ctx.service.repository.open_challenges(ctx.platform, ctx.channel,
+                                                           now=ctx.service.desk.clock())
+    own = any(c.challenger.user_id == ctx.user.user_id for c in pending)
+    raise Refusal("challenge_own" if own else "no_challenge")
+
+
+async def decline(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    standing = None if args else await _offer_to_answer(ctx)
+    if standing is not None:
+        game_id, offer = standing
+        return await (actions.decline_draw if offer is Offer.DRAW else actions.decline_undo)(ctx, game_id)
+    pending = await ctx.service.repository.open_challenges(ctx.platform, ctx.channel,
+                                                           now=ctx.service.desk.clock())
+    direct = [c for c in pending if c.target is not None and c.target.user_id == ctx.user.user_id]
+    if not direct:
+        raise Refusal("no_challenge")
+    return await actions.decline_challenge(ctx, direct[0].id)
+
+
+async def cancel(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    pending = await ctx.service.repository.open_challenges(ctx.platform, ctx.channel,
+                                                           now=ctx.service.desk.clock())
+    own = [c for c in pending if c.challenger.user_id == ctx.user.user_id]
+    if not own:
+        raise Refusal("challenge_nothing_to_cancel")
+    return await actions.cancel_challenge(ctx, own[0].id)
+
+
+async def play(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    """A game against the built-in opponent: `play [level] [variant] [colour]`."""
+    service = ctx.service
+    variant = await service.channel_variant(ctx.platform, ctx.channel)
+    colour = ColourChoice.RANDOM
+    max_level = service.bot.limits.max_level
+    level = min(2, max_level)
+    for arg in args:
+        word = arg.casefold()
+        if word.isdecimal():
+            level = int(word) if len(word) < 4 else 0
+            if not 1 <= level <= max_level:
+                raise Refusal("bot_level_bad", max=max_level)
+        elif word in words.COLOUR_WORDS:
+            colour = ColourChoice(words.COLOUR_WORDS[word])
+        elif words.variant_name(word):
+            variant = words.variant_name(word) or variant
+        else:
+            raise Refusal("unknown_variant", name=arg[:40])
+    return await service.start_bot_game(ctx, variant, challenges.toss(service.desk, colour), level)
+
+
+async def _active_id(ctx: Ctx) -> int:
+    game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+    if game is None:
+        raise Refusal("no_game")
+    return game.id
+
+
+async def move(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    game_id = await _active_id(ctx)
+    if not args:
+        return await actions.move_dialog(ctx, game_id)
+    typed = words.find_move(" ".join(args))
+    if typed is None:  # let the engine explain what is wrong with it
+        return await actions.move(ctx, game_id, " ".join(args)[:200])
+    return await actions.move(ctx, game_id, typed.text, offer_draw=typed.offer_draw)
+
+
+async def draw(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    game_id = await _active_id(ctx)
+    typed = words.find_move(" ".join(args)) if args else None
+    if typed is not None:
+        return await actions.move(ctx, game_id, typed.text, offer_draw=True)
+    word = args[0].casefold() if args else ""
+    if word in words.ACCEPT_WORDS:
+        return await actions.accept_draw(ctx, game_id)
+    if word in words.DECLINE_WORDS:
+        return await actions.decline_draw(ctx, game_id)
+    return await actions.offer_draw(ctx, game_id)
+
+
+async def undo(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+    if game is None:
+        raise Refusal("no_game")
+    word = args[0].casefold() if args else ""
+    theirs = game.offer_to(game.color_of(ctx.user.user_id)) is Offer.UNDO
+    if word in words.ACCEPT_WORDS or (not word and theirs):
+        return await actions.accept_undo(ctx, game.id)
+    if word in words.DECLINE_WORDS:
+        return await actions.decline_undo(ctx, game.id)
+    return await actions.request_undo(ctx, game.id)

@@ -1,0 +1,125 @@
+"""Commands that answer with information: games, stats, leaderboard, settings, rules, help."""
+
+from __future__ import annotations
+
+from bot.chat import grammar as words
+from bot.chat.commands import COMMANDS
+from bot.chat.context import Ctx
+from bot.chat.events import Reply
+from bot.chat.handlers import find_person
+from bot.domain.model import ChannelSettings
+from bot.domain.transitions import Refusal
+from bot.presentation import game_text, rules_help, texts
+from engine import Color
+
+
+async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    service = ctx.service
+    active = await service.repository.channel_games(ctx.platform, ctx.channel)
+    pending = await service.repository.open_challenges(ctx.platform, ctx.channel, now=service.desk.clock())
+    lines: list[str] = []
+    if active:
+        lines.append(ctx.say("games_header"))
+        for game in active:
+            lines.append(ctx.say("games_line", id=game.id, white=game.white.name, black=game.black.name,
+                                 white_side=game_text.side(ctx.lang, game.variant, Color.WHITE),
+                                 black_side=game_text.side(ctx.lang, game.variant, Color.BLACK),
+                                 variant=texts.variant_title(ctx.lang, game.variant), plies=len(game.moves),
+                                 side=game_text.side(ctx.lang, game.variant, game.turn)))
+    else:
+        lines.append(ctx.say("games_none"))
+    if pending:
+        lines.append(ctx.say("challenges_header"))
+        for challenge in pending:
+            target = challenge.target.name if challenge.target else ctx.say("anyone")
+            lines.append(ctx.say("challenges_line", id=challenge.id, challenger=challenge.challenger.name,
+                                 target=target, variant=texts.variant_title(ctx.lang, challenge.variant)))
+    return [Reply("\n".join(lines), kind="games")]
+
+
+async def stats(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    repository = ctx.service.repository
+    person = ctx.player
+    if args or ctx.event.mentions:
+        person = await find_person(ctx, list(args)) or person
+    totals = await repository.player_stats(ctx.platform, person.user_id)
+    rating = await repository.rating(ctx.platform, ctx.channel, person.user_id)
+    lines = [ctx.say("stats", name=person.name, games=totals.games, wins=totals.wins, losses=totals.losses,
+                     draws=totals.draws, active=totals.active)]
+    if rating is None:
+        lines.append(ctx.say("stats_unrated"))
+    else:
+        lines.append(ctx.say("stats_rating", rating=round(rating.rating), rated=rating.games))
+    return [Reply("\n".join(lines), kind="stats")]
+
+
+async def leaderboard(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    rows = await ctx.service.repository.leaderboard(ctx.platform, ctx.channel)
+    if not rows:
+        return [Reply(ctx.say("leaderboard_empty"), kind="leaderboard")]
+    lines = [ctx.say("leaderboard_header")]
+    for rank, row in enumerate(rows, 1):
+        lines.append(ctx.say("leaderboard_line", rank=rank, name=row.name, rating=round(row.rating),
+                             games=row.games, wins=row.wins, losses=row.losses, draws=row.draws))
+    return [Reply("\n".join(lines), kind="leaderboard")]
+
+
+async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    service = ctx.service
+    language: str | None = None
+    variant: str | None = None
+    for arg in args:
+        word = arg.casefold()
+        if word in words.LANGUAGE_WORDS:
+            language = words.LANGUAGE_WORDS[word]
+        elif words.variant_name(word):
+            variant = words.variant_name(word)
+        elif word not in words.SETTING_WORDS:
+            raise Refusal("settings_bad_language")
+    if language or variant:
+        await service.set_channel_settings(ctx.platform, ctx.channel, ChannelSettings(language, variant))
+    current = await service.channel_settings(ctx.platform, ctx.channel)
+    shown_lang = language or current.language or service.config.language
+    key = "settings_saved" if (language or variant) else "settings_show"
+    return [Reply(texts.say(language or ctx.lang, key, language=shown_lang,
+                            variant=current.variant or service.config.variant), kind="settings")]
+
+
+async def rules(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    variant: str | None = None
+    said = list(args)
+    if said and words.variant_name(said[-1]) and len(said[-1]) > 2:
+        variant = words.variant_name(said.pop())
+    if said and words.variant_name(said[0]) and len(said) > 1 and said[0].casefold() in (
+            "english", "italian", "international", "checkers", "draughts"):
+        variant = words.variant_name(said.pop(0))
+    shown_variant = variant or await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    if not said:
+        return [Reply(rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
+    question = " ".join(said)
+    if variant is None:
+        variant = rules_help.find_variant(question)
+    topic = question.casefold() if question.casefold() in rules_help.TOPICS else None
+    if topic is None:
+        topic = rules_help.find_topic(question, ctx.lang)
+    if topic is None:
+        return [Reply(ctx.say("rules_unknown", text=question[:80]) + "\n"
+                      + rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
+    return await explain(ctx, topic, variant)
+
+
+async def explain(ctx: Ctx, topic: str, variant: str | None) -> list[Reply]:
+    shown_variant = variant or await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    try:
+        text = rules_help.explain(topic, shown_variant, ctx.lang)
+    except KeyError:
+        listing = rules_help.topic_list(ctx.lang, shown_variant)
+        return [Reply(ctx.say("rules_unknown", text=topic) + "\n" + listing, kind="rules")]
+    return [Reply(text, title=rules_help.topic_title(topic, ctx.lang), kind="rules")]
+
+
+async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    lines = [ctx.say("help_intro"), ctx.say("help_moves"), ""]
+    for spec in COMMANDS:
+        lines.append(f"`{spec.name}` — {spec.fi if ctx.lang == 'fi' else spec.en}")
+    return [Reply("\n".join(lines), kind="help")]

@@ -1,0 +1,180 @@
+"""The game service: what every adapter talks to (implements `bot.chat.events.Service`).
+
+It holds the pieces the composition root made (repository, desk, workers, presenter, the built-in
+opponent, the sweep) and answers events through the router. Notices the bot sends on its own go out
+through the sender each adapter registers.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+
+from bot.chat import router
+from bot.chat.context import Ctx
+from bot.chat.events import Event, Notice, Reply, Sender
+from bot.config import Config
+from bot.domain.model import BOT_NAME, ChannelSettings
+from bot.flows.announce import Announcement
+from bot.flows.desk import Desk
+from bot.flows.opponent import BotPlayer, Limits
+from bot.flows.sweep import Sweep, Timing
+from bot.presentation import notices, rules_help, texts
+from bot.presentation.replies import Presenter
+from bot.presentation.replies import Timing as ReplyTiming
+from bot.storage_new.repository import Repository
+from bot.workers import ChooseMove, Workers, flipped_for, text_board
+from engine import Color
+
+log = logging.getLogger(__name__)
+
+SETTINGS_CACHE = 10000
+
+
+def _seconds(value: object) -> float:
+    """A configured duration in seconds (a timedelta, or a number already in seconds)."""
+    total = getattr(value, "total_seconds", None)
+    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
+
+
+class GameService:
+    """Games, challenges and the conversation around them."""
+
+    bot_name = BOT_NAME
+
+    def __init__(self, repository: Repository, config: Config, *, clock: Callable[[], float] = time.time,
+                 rng: random.Random | None = None, choose_move: ChooseMove | None = None,
+                 workers: Workers | None = None) -> None:
+        self.repository = repository
+        self.config = config
+        self.desk = Desk(repository, clock=clock, rng=rng)
+        theme = config.picture.theme
+        self.workers = workers or Workers(max(config.picture.workers, config.opponent.workers),
+                                          size=config.picture.size,
+                                          theme=None if theme in ("", "auto") else theme,
+                                          choose_move=choose_move)
+        self.presenter = Presenter(self.workers, ReplyTiming(challenge_expiry=_seconds(config.challenge_expiry),
+                                                             abandon_after=_seconds(config.abandon_after)))
+        limits = config.opponent
+        self.bot = BotPlayer(self.desk, self.workers,
+                             Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit),
+                             self.announce)
+        self.sweep = Sweep(self.desk, Timing(_seconds(config.reminder_after), _seconds(config.abandon_after),
+                                             _seconds(config.maintenance_interval)), self.announce, self.bot)
+        self._senders: dict[str, Sender] = {}
+        self._settings: dict[tuple[str, str], ChannelSettings] = {}
+        self._known: set[tuple[str, str, str]] = set()
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the workers and the sweep; the built-in opponent resumes games where it is to move."""
+        await self.workers.start()
+        self.sweep.start()
+        await self.bot.resume()
+
+    async def close(self) -> None:
+        """Stop background work and the workers (the repository is closed by its owner)."""
+        await self.sweep.close()
+        await self.desk.close()
+        await self.workers.close()
+
+    async def wait_idle(self) -> None:
+        """Wait until background game work (the opponent's moves) is done; for the console and tests."""
+        await self.desk.idle()
+
+    async def maintain(self) -> None:
+        """One maintenance sweep now."""
+        await self.sweep.run()
+
+    def add_sender(self, platform: str, sender: Sender) -> None:
+        self._senders[platform] = sender
+
+    @property
+    def thinking_after(self) -> float:
+        return self.bot.limits.thinking_after
+
+    @thinking_after.setter
+    def thinking_after(self, seconds: float) -> None:
+        from dataclasses import replace
+        self.bot.limits = replace(self.bot.limits, thinking_after=seconds)
+
+    # -- the Service protocol --------------------------------------------------------------------
+
+    async def handle(self, event: Event) -> list[Reply]:
+        """Answer one event (unexpected errors rise to the adapter's error boundary)."""
+        return await router.route(self, event)
+
+    async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
+        game = await self.repository.active_game_for(platform, channel_id, user_id)
+        if game is None or game.player(game.turn).user_id != user_id:
+            return []
+        return [str(move) for move in self.desk.board(game).legal_moves]
+
+    def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
+        lang = texts.locale_language(locale) or self.config.language
+        return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
+
+    async def text_board(self, game_id: int, *, flipped: bool | None = None) -> str | None:
+        """A game's board as text (for the console); by default from the side to move."""
+        game = await self.repository.get_game(game_id)
+        if game is None:
+            return None
+        board = self.desk.board(game)
+        return text_board(board, flipped=flipped_for(board.turn) if flipped is None else flipped)
+
+    # -- channels and people ---------------------------------------------------------------------
+
+    async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
+        key = (platform, channel_id)
+        if key not in self._settings:
+            if len(self._settings) > SETTINGS_CACHE:
+                self._settings.clear()
+            self._settings[key] = await self.repository.channel_settings(platform, channel_id)
+        return self._settings[key]
+
+    async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
+        await self.repository.set_channel_settings(platform, channel_id, settings)
+        self._settings.pop((platform, channel_id), None)
+
+    async def channel_variant(self, platform: str, channel_id: str) -> str:
+        return (await self.channel_settings(platform, channel_id)).variant or self.config.variant
+
+    async def channel_language(self, platform: str, channel_id: str) -> str:
+        return (await self.channel_settings(platform, channel_id)).language or self.config.language
+
+    async def remember(self, ctx: Ctx) -> None:
+        """Note the speaker's and the mentioned people's names, so a typed name can find them."""
+        from bot.chat.grammar import clean_name
+        people = [ctx.user, *(type(ctx.user)(str(p.user_id)[:128], clean_name(p.name))
+                              for p in ctx.event.mentions)]
+        for person in people:
+            key = (ctx.platform, person.user_id, person.name)
+            if key in self._known:
+                continue
+            await self.repository.remember_person(ctx.platform, person.user_id, person.name, self.desk.clock())
+            self._known.add(key)
+            if len(self._known) > 50000:
+                self._known.clear()
+
+    # -- the built-in opponent and notices -------------------------------------------------------
+
+    async def start_bot_game(self, ctx: Ctx, variant: str, colour: Color, level: int) -> list[Reply]:
+        game = await self.bot.start(ctx.platform, ctx.channel, ctx.player, variant, colour, level)
+        return [await self.presenter.started(ctx.lang, game, self.desk.board(game))]
+
+    async def announce(self, announcement: Announcement) -> None:
+        """Post something the bot says on its own to the channel it concerns."""
+        platform, channel_id = notices.where(announcement)
+        sender = self._senders.get(platform)
+        if sender is None:
+            log.debug("no sender for %s; notice dropped", platform)
+            return
+        lang = await self.channel_language(platform, channel_id)
+        reply = await notices.render(self.presenter, lang, announcement)
+        try:
+            await sender(Notice(platform, channel_id, reply))
+        except Exception:
+            log.exception("sending a notice to %s/%s failed", platform, channel_id)

@@ -1,0 +1,56 @@
+"""What the bot says on its own, as values: flows hand them to an `Announce` callback that the chat
+layer turns into messages for the channel."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.domain.model import Challenge, Game
+from bot.domain.transitions import Moved
+from engine import Board
+
+
+@dataclass(frozen=True)
+class BotThinking:
+    game: Game
+
+
+@dataclass(frozen=True)
+class BotMoved:
+    moved: Moved
+    board: Board
+
+
+@dataclass(frozen=True)
+class BotDrew:
+    """The built-in opponent accepted a standing draw offer or claimed a draw."""
+
+    game: Game
+    board: Board
+
+
+@dataclass(frozen=True)
+class BotFailed:
+    game: Game
+
+
+@dataclass(frozen=True)
+class ChallengeExpired:
+    challenge: Challenge
+
+
+@dataclass(frozen=True)
+class Reminder:
+    game: Game
+    hours_left: float
+
+
+@dataclass(frozen=True)
+class AbandonAvailable:
+    game: Game
+    hours: float
+
+
+Announcement = BotThinking | BotMoved | BotDrew | BotFailed | ChallengeExpired | Reminder | AbandonAvailable
+Announce = Callable[[Announcement], Awaitable[None]]

@@ -1,0 +1,171 @@
+"""The built-in opponent as a player: starting a game against it, and its turns, which it takes when a
+saved game shows it to move (or, after a restart, when `resume` finds such games)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from bot.domain import transitions
+from bot.domain.model import BOT, Claim, Ending, Game, NewGame, Offer, Player, Result
+from bot.domain.transitions import Refusal
+from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
+from bot.flows.desk import Desk
+from bot.flows.offers import Changed
+from bot.storage_new.repository import Busy
+from engine import Board, Color, Move
+
+log = logging.getLogger(__name__)
+
+DrawQuestion = Literal["accept", "offer", "claim"]
+
+
+class Thinker(Protocol):
+    """Searches away from the event loop (see `bot.workers.Workers`)."""
+
+    async def choose(self, board: Board, *, level: int, time_limit: float, node_limit: int | None) -> Move: ...
+
+    async def judge_draw(self, question: DrawQuestion, board: Board, *, level: int,
+                         color: Color) -> bool | str | None: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_level: int
+    time_limit: float  # seconds per move
+    node_limit: int | None
+    thinking_after: float = 1.0  # seconds before a "thinking" note
+
+
+@dataclass(frozen=True)
+class DrawDeclined:
+    game: Game
+
+
+class BotPlayer:
+    """Plays the built-in opponent's side in every bot game."""
+
+    def __init__(self, desk: Desk, thinker: Thinker, limits: Limits, announce: Announce) -> None:
+        self.desk = desk
+        self.thinker = thinker
+        self.limits = limits
+        self.announce = announce
+        desk.listen(self._saw)
+
+    def _to_move(self, game: Game) -> bool:
+        return game.active and game.against_bot and game.player(game.turn).is_bot
+
+    def _saw(self, game: Game) -> None:
+        if self._to_move(game):
+            self.desk.spawn(self.turn(game.id))
+
+    def resume_game(self, game: Game) -> None:
+        """Take the bot's turn in `game` if it is still to move there."""
+        self._saw(game)
+
+    async def resume(self) -> None:
+        """Take the turns that were waiting when the bot stopped."""
+        for game in await self.desk.repository.active_games():
+            self._saw(game)
+
+    def level(self, game: Game) -> int:
+        return min(game.bot_level or 1, self.limits.max_level)
+
+    async def start(self, platform: str, channel_id: str, user: Player, variant: str, colour: Color,
+                    level: int) -> Game:
+        """A new game against the bot; the user plays `colour`."""
+        repository = self.desk.repository
+        busy = await repository.active_game_for(platform, channel_id, user.user_id)
+        if busy is not None:
+            raise Refusal("challenge_busy_self", id=busy.id)
+        white, black = (user, BOT) if colour is Color.WHITE else (BOT, user)
+        board = Board(variant)
+        new = NewGame(platform, channel_id, variant, white, black, board.fen(), board.turn, self.desk.clock(),
+                      seated=(user.user_id,), rated=False, bot_level=level)
+        try:
+            game = await repository.create_game(new)
+        except Busy:
+            raise Refusal("challenge_busy_self", id="?") from None
+        self.desk.created(game)
+        return game
+
+    async def answer_offer(self, platform: str, user_id: str, game_id: int) -> Changed | DrawDeclined:
+        """The user offers the bot a draw: it accepts at once when it is not better."""
+        desk = self.desk
+        async with desk.lock(game_id):
+            loaded = await desk.load(game_id, platform)
+            game, board = loaded.game, loaded.board
+            color = transitions.seat(game, user_id)
+            transitions.offer_draw(game, color)  # the same checks as an offer to a person
+            if not await self.thinker.judge_draw("accept", board, level=self.level(game), color=color.other):
+                return DrawDeclined(game)
+            saved = await desk.save(game, transitions.agree_draw(game, desk.clock()), board)
+        return Changed(saved, board, color, game)
+
+    async def turn(self, game_id: int) -> None:
+        """Move in a game where the bot is to move, and announce it."""
+        try:
+            await self._turn(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the opponent failed in game %s", game_id)
+            game = await self.desk.repository.get_game(game_id)
+            if game is not None:
+                await self.announce(BotFailed(game))
+
+    async def _turn(self, game_id: int) -> None:
+        desk = self.desk
+        game = await desk.repository.get_game(game_id)
+        if game is None or not self._to_move(game):
+            return
+        board = desk.board(game)
+        level, bot = self.level(game), game.turn
+        if await self._draws(game, board, level, bot):
+            return
+        thinking = asyncio.ensure_future(self.thinker.choose(
+            board, level=level, time_limit=self.limits.time_limit, node_limit=self.limits.node_limit))
+        done, _ = await asyncio.wait({thinking}, timeout=self.limits.thinking_after)
+        if not done:
+            await self.announce(BotThinking(game))
+        move = await thinking
+        async with desk.lock(game_id):
+            current = await desk.repository.get_game(game_id)
+            if current is None or current.version != game.version or not current.active:
+                return
+            if move not in board.legal_moves:
+                raise RuntimeError(f"the opponent chose an illegal move {move!r}")
+            board.push(move)
+            offer = not board.is_game_over() and bool(
+                await self.thinker.judge_draw("offer", board, level=level, color=bot))
+            moved = transitions.play(current, board, move, offer_draw=offer, now=desk.clock())
+            try:
+                saved = await desk.save(current, moved.game, board)
+            except Refusal:
+                return
+        await self.announce(BotMoved(transitions.Moved(saved, move, bot, moved.notes, moved.claim), board))
+
+    async def _draws(self, game: Game, board: Board, level: int, bot: Color) -> bool:
+        """Accept a standing draw offer or claim a draw when the bot judges it right; True if it did."""
+        ending: Ending | None = None
+        if game.offer_to(bot) is Offer.DRAW and await self.thinker.judge_draw("accept", board, level=level,
+                                                                              color=bot):
+            ending = Ending.AGREEMENT
+        claim = transitions.claimable(board)
+        if ending is None and claim is not None:
+            claimed = await self.thinker.judge_draw("claim", board, level=level, color=bot)
+            if isinstance(claimed, str):
+                ending = (Ending.CLAIM_THREEFOLD if Claim(claimed) is Claim.THREEFOLD
+                          else Ending.CLAIM_FORTY_MOVES)
+        if ending is None:
+            return False
+        async with self.desk.lock(game.id):
+            try:
+                saved = await self.desk.save(game, transitions.finish(game, Result.DRAW, ending,
+                                                                      self.desk.clock()), board)
+            except Refusal:
+                return True
+        await self.announce(BotDrew(saved, board))
+        return True

@@ -1,0 +1,73 @@
+"""The maintenance sweep: expire old challenges, remind silent players, tell waiting players they may
+claim the win. Runs on a timer; each notice goes out once (the game's `reminded` stage records it)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from bot.domain.model import ChallengeStatus
+from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
+from bot.flows.desk import Desk
+from bot.flows.opponent import BotPlayer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Seconds: before a reminder, before the abandonment claim, between sweeps."""
+
+    reminder_after: float
+    abandon_after: float
+    interval: float
+
+
+class Sweep:
+    def __init__(self, desk: Desk, timing: Timing, announce: Announce, bot: BotPlayer) -> None:
+        self.desk = desk
+        self.timing = timing
+        self.announce = announce
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="tammi-sweep")
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.run()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("maintenance sweep failed")
+            await asyncio.sleep(self.timing.interval)
+
+    async def run(self) -> None:
+        """One sweep."""
+        repository, now = self.desk.repository, self.desk.clock()
+        for challenge in await repository.expired_challenges(now):
+            if await repository.close_challenge(challenge.id, ChallengeStatus.EXPIRED):
+                await self.announce(ChallengeExpired(challenge))
+        remind, abandon = self.timing.reminder_after, self.timing.abandon_after
+        for game in await repository.stale_games(now - remind):
+            silent, waiting = game.player(game.turn), game.player(game.turn.other)
+            if silent.is_bot:
+                self.bot.resume_game(game)
+                continue
+            elapsed = now - game.updated_at
+            if game.reminded < 1:
+                await self.announce(Reminder(game, max(0.0, (abandon - elapsed) / 3600)))
+                await repository.mark_reminded(game.id, 1, version=game.version)
+            if elapsed >= abandon and game.reminded < 2 and not waiting.is_bot:
+                await self.announce(AbandonAvailable(game, abandon / 3600))
+                await repository.mark_reminded(game.id, 2, version=game.version)

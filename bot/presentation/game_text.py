@@ -1,0 +1,130 @@
+"""How games and challenges read in messages: names, sides, titles, summary fields, buttons, endings."""
+
+from __future__ import annotations
+
+import time
+
+from bot.chat.events import Button, ButtonStyle, Person
+from bot.domain.model import Challenge, ColourChoice, Game, Offer, Player, Result
+from bot.domain.ratings import MIN_RATED_PLIES
+from bot.presentation import texts
+from engine import Board, Color, Outcome, get_variant
+from engine.pdn import result_token, write_pdn
+
+
+def side(lang: str, variant: str, color: Color) -> str:
+    """A side's name in the rules and `lang` (Red, White, Black; punainen, ...)."""
+    return texts.side_name(lang, get_variant(variant).side_name(color))
+
+
+def who(lang: str, game: Game, color: Color) -> str:
+    """A player with their side: "ann (White)"."""
+    return f"{game.player(color).name} ({side(lang, game.variant, color)})"
+
+
+def person(player: Player) -> Person | None:
+    """A player as someone to mention, or None for the built-in opponent."""
+    return None if player.is_bot else Person(player.user_id, player.name)
+
+
+def mention(game: Game, color: Color) -> tuple[Person, ...]:
+    found = person(game.player(color))
+    return (found,) if found else ()
+
+
+def turn_line(lang: str, game: Game) -> str:
+    """The turn in words: "Red (bob) to move."."""
+    return texts.say(lang, "turn", side=side(lang, game.variant, game.turn), name=game.player(game.turn).name)
+
+
+def fields(lang: str, game: Game) -> tuple[tuple[str, str], ...]:
+    """The summary adapters may show as an embed: players, last move, turn or result."""
+    players = texts.say(lang, "vs", white=who(lang, game, Color.WHITE), black=who(lang, game, Color.BLACK))
+    shown = [(texts.say(lang, "field_players"), players)]
+    if game.moves:
+        shown.append((texts.say(lang, "field_last"), game.moves[-1]))
+    if game.active:
+        shown.append((texts.say(lang, "field_turn"), who(lang, game, game.turn)))
+    else:
+        shown.append((texts.say(lang, "field_result"), game.result.value))
+    return tuple(shown)
+
+
+def title(lang: str, game: Game) -> str:
+    """The game's heading: "Game #3: ann (White) against bob (Red), English checkers"."""
+    return texts.say(lang, "board_title", id=game.id, white=game.white.name, black=game.black.name,
+                     white_side=side(lang, game.variant, Color.WHITE),
+                     black_side=side(lang, game.variant, Color.BLACK),
+                     variant=texts.variant_title(lang, game.variant))
+
+
+def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
+    """The buttons under a game's message, by its state (offer pending, active, finished)."""
+    gid = game.id
+
+    def button(action: str, key: str, style: ButtonStyle = "secondary") -> Button:
+        return Button(f"{action}:{gid}", texts.say(lang, key), style)
+
+    if not game.active:
+        return (button("rem", "btn_rematch", "primary"),)
+    if game.offer is Offer.DRAW:
+        return (button("dra", "btn_accept_draw", "success"), button("drd", "btn_decline_draw", "danger"),
+                button("mov", "btn_move", "primary"))
+    if game.offer is Offer.UNDO:
+        return (button("una", "btn_accept_undo", "success"), button("und", "btn_decline_undo", "danger"))
+    buttons = [button("mov", "btn_move", "primary"), button("lst", "btn_moves")]
+    if game.claim_noted:
+        buttons.append(button("clm", "btn_claim"))
+    buttons += [button("dro", "btn_offer_draw"), button("res", "btn_resign", "danger")]
+    return tuple(buttons)
+
+
+def end_text(lang: str, game: Game, actor: str | None = None, *, abandon_hours: float = 72.0) -> str:
+    """How the game ended, in words, with whether it counts for the ratings."""
+    winner = game.result.winner
+    names: dict[str, object] = {}
+    if winner is not None:
+        names = {"winner": who(lang, game, winner), "loser": who(lang, game, winner.other)}
+    key = f"end_{game.ending.value}" if game.ending else "end_other"
+    if game.ending is None:
+        result = texts.say(lang, "draw_result") if winner is None else names["winner"]
+        return texts.say(lang, "end_other", result=result)
+    text = texts.say(lang, key, name=actor or "?", hours=f"{abandon_hours:g}", **names)
+    if game.rated:
+        text += " " + texts.say(lang, "rated_note")
+    elif game.bot_level is None and len(game.moves) < MIN_RATED_PLIES:
+        text += " " + texts.say(lang, "unrated_short")
+    return text
+
+
+def colours_text(lang: str, challenge: Challenge) -> str:
+    color = challenge.colour.color
+    if challenge.colour is ColourChoice.RANDOM or color is None:
+        return texts.say(lang, "colours_random")
+    return texts.say(lang, "colours_chosen", name=challenge.challenger.name,
+                     side=side(lang, challenge.variant, color))
+
+
+def duration(lang: str, seconds: float) -> str:
+    """A time span for people: "30 min", "24 h" ("24 t" in Finnish)."""
+    minutes = seconds / 60
+    if minutes < 120:
+        return f"{minutes:g} min"
+    return f"{minutes / 60:.0f} {'t' if lang == 'fi' else 'h'}"
+
+
+def pdn_text(game: Game, board: Board) -> str:
+    """The game in PDN with its players and result (the first player's score first, as PDN has it)."""
+    variant = get_variant(game.variant)
+    outcome = None
+    if game.result is not Result.ONGOING:
+        outcome = Outcome(game.result.winner, game.ending.value if game.ending else "")
+    tags = {
+        "Event": f"Tammi game {game.id}",
+        "Site": game.platform,
+        "Date": time.strftime("%Y.%m.%d", time.gmtime(game.created_at)),
+        "Round": "-",
+        "White": game.white.name,
+        "Black": game.black.name,
+    }
+    return write_pdn(board, tags, result_token(variant, outcome)).strip()

@@ -1,0 +1,61 @@
+"""Messages the bot posts on its own: its moves, reminders, expired challenges."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.chat.events import Button, Person, Reply
+from bot.domain.model import BOT_NAME
+from bot.flows.announce import (
+    AbandonAvailable,
+    Announcement,
+    BotDrew,
+    BotFailed,
+    BotMoved,
+    BotThinking,
+    ChallengeExpired,
+    Reminder,
+)
+from bot.presentation import game_text, texts
+from bot.presentation.replies import Presenter
+
+
+def where(announcement: Announcement) -> tuple[str, str]:
+    """(platform, channel id) the announcement goes to."""
+    if isinstance(announcement, ChallengeExpired):
+        return announcement.challenge.platform, announcement.challenge.channel_id
+    game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
+    return game.platform, game.channel_id
+
+
+async def render(presenter: Presenter, lang: str, announcement: Announcement) -> Reply:
+    """The announcement as a reply for its channel."""
+    reply = await _render(presenter, lang, announcement)
+    return replace(reply, channel_id=where(announcement)[1])
+
+
+async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
+    if isinstance(item, BotMoved):
+        return await presenter.moved(lang, item.moved, item.board, BOT_NAME)
+    if isinstance(item, BotDrew):
+        return await presenter.ended(lang, item.game, item.board, actor=BOT_NAME)
+    if isinstance(item, BotThinking):
+        return Reply(texts.say(lang, "bot_thinking", name=BOT_NAME), kind="info", game_id=item.game.id)
+    if isinstance(item, BotFailed):
+        return Reply(texts.say(lang, "bot_failed", id=item.game.id), kind="error", game_id=item.game.id)
+    if isinstance(item, ChallengeExpired):
+        challenger = item.challenge.challenger
+        return Reply(texts.say(lang, "challenge_expired", challenger=challenger.name, id=item.challenge.id),
+                     kind="challenge", mentions=(Person(challenger.user_id, challenger.name),))
+    game = item.game
+    silent, waiting = game.player(game.turn), game.player(game.turn.other)
+    if isinstance(item, Reminder):
+        text = texts.say(lang, "reminder", name=silent.name, id=game.id, other=waiting.name,
+                         hours=f"{item.hours_left:.0f}")
+        people = (*game_text.mention(game, game.turn), *game_text.mention(game, game.turn.other))
+        return Reply(text, mentions=people, kind="reminder", game_id=game.id)
+    assert isinstance(item, AbandonAvailable)
+    text = texts.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,
+                     hours=f"{item.hours:g}")
+    return Reply(text, mentions=game_text.mention(game, game.turn.other), kind="reminder", game_id=game.id,
+                 buttons=(Button(f"clm:{game.id}", texts.say(lang, "btn_claim"), "primary"),))
