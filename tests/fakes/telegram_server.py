@@ -4,8 +4,9 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`, `sendPhoto`
 and `sendAnimation` (multipart uploads), `answerCallbackQuery`, `setMyCommands`, `deleteWebhook`,
 `setWebhook` and a few more. Tests inject updates (`send_text`, `press`), read every call the bot
-made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`). Like
-Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`, `withheld`).
+made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`) or a 400
+(`refuse`). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
+`withheld`), and refuses to post in a group that became a supergroup (`migrate`).
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ class FakeTelegram:
         self._query_ids = itertools.count(1)
         self._floods: dict[str, list[int]] = {}
         self._refusals: dict[str, list[str]] = {}
+        self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
@@ -127,7 +129,7 @@ class FakeTelegram:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._serve)
         app.router.add_get("/bot{token}/{method}", self._serve)
-        self._runner = web.AppRunner(app, shutdown_timeout=1)
+        self._runner = web.AppRunner(app, shutdown_timeout=1, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -212,6 +214,11 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with 400 Bad Request."""
         self._refusals.setdefault(method, []).extend([description] * times)
 
+    def migrate(self, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """Group `old` became supergroup `new`: posting to the old id fails with its new id."""
+        self._chats[new["id"]] = new
+        self._migrated[old["id"]] = new["id"]
+
     def mark(self) -> int:
         """A position in `calls`, to look only at what comes after it."""
         return len(self.calls)
@@ -261,6 +268,12 @@ class FakeTelegram:
         refusals = self._refusals.get(call.method)
         if refusals:
             call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {refusals.pop(0)}"}
+            return web.json_response(call.result, status=400)
+        moved = self._migrated.get(call.chat_id or 0) if call.method.startswith("send") else None
+        if moved is not None:
+            call.result = {"ok": False, "error_code": 400,
+                           "description": "Bad Request: group chat was upgraded to a supergroup chat",
+                           "parameters": {"migrate_to_chat_id": moved}}
             return web.json_response(call.result, status=400)
         handler = getattr(self, "_api_" + call.method, None)
         if handler is None:

@@ -1,0 +1,161 @@
+"""Telegram updates as the service's `Event`s: who wrote, to whom, and whom they named.
+
+PTB's handlers decide which kind of update this is (a command of ours, other text, a button press);
+the functions here read the rest: the chat, the author, mentions, and whether the bot was addressed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from telegram import Bot, CallbackQuery, Message, User
+from telegram.constants import ChatType, MessageEntityType
+from telegram.ext import filters
+
+from bot.chat.events import Event, Person
+
+PLATFORM = "telegram"
+KNOWN_LIMIT = 50_000  # @usernames remembered in memory
+USER_COMMANDS = frozenset({"challenge", "stats"})
+"""Commands whose target user may be given by replying to that user's message."""
+
+
+def person(user: User) -> Person:
+    """The neutral person for a Telegram user."""
+    return Person(user_id=str(user.id), name=user.full_name)
+
+
+class People:
+    """The users seen in any update, by lowercased @username, so `@username` mentions can be resolved
+    (Telegram gives no way to look a username up)."""
+
+    def __init__(self, limit: int = KNOWN_LIMIT) -> None:
+        self.limit = limit
+        self._known: dict[str, Person] = {}
+
+    def remember(self, *users: User | None) -> None:
+        """Note these users (bots and users without a username are skipped)."""
+        if len(self._known) > self.limit:
+            self._known.clear()
+        for user in users:
+            if user is not None and user.username and not user.is_bot:
+                self._known[user.username.lower()] = person(user)
+
+    def find(self, username: str) -> Person | None:
+        """The person with this @username (with or without the @), if seen."""
+        return self._known.get(username.lstrip("@").lower())
+
+
+def command_target(message: Message) -> str | None:
+    """The bot a leading command names with a suffix (`/move@tammi_bot` -> "tammi_bot"), or None."""
+    if not message.entities or not message.text:
+        return None
+    first = message.entities[0]
+    if first.type != MessageEntityType.BOT_COMMAND or first.offset != 0:
+        return None
+    word = message.parse_entity(first)
+    return word.partition("@")[2] or None
+
+
+class ForAnotherBot(filters.MessageFilter):
+    """Messages that start with a command addressed to another bot (`/move@other_bot`)."""
+
+    __slots__ = ()
+
+    def filter(self, message: Message) -> bool:
+        target = command_target(message)
+        return target is not None and target.lower() != (message.get_bot().username or "").lower()
+
+
+def _remember_all(people: People, message: Message) -> None:
+    replied = message.reply_to_message
+    people.remember(message.from_user, replied.from_user if replied is not None else None,
+                    *(entity.user for entity in message.entities))
+
+
+def _named(message: Message, bot: Bot, people: People) -> tuple[bool, list[Person], list[str]]:
+    """Whether the message names the bot, the people it names, and the entity texts that named them.
+
+    The people come from text mentions and from the `@username`s of users seen before; an unknown
+    `@username` names nobody (and is not in the texts)."""
+    bot_name = (bot.username or "").lower()
+    addressed = False
+    mentions: list[Person] = []
+    spans: list[str] = []
+    kinds: list[str | None] = [MessageEntityType.MENTION, MessageEntityType.TEXT_MENTION]
+    parsed = message.parse_entities(kinds)
+    for entity, part in sorted(parsed.items(), key=lambda item: item[0].offset):
+        if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
+            if entity.user.id == bot.id:
+                addressed = True
+            else:
+                mentions.append(person(entity.user))
+            spans.append(part)
+        elif part.lstrip("@").lower() == bot_name:
+            addressed = True
+            spans.append(part)
+        elif (found := people.find(part)) is not None:
+            mentions.append(found)
+            spans.append(part)
+    return addressed, mentions, spans
+
+
+def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
+    chat = message.chat
+    private = chat.type == ChatType.PRIVATE
+    replied = message.reply_to_message
+    to_bot = replied is not None and replied.from_user is not None and replied.from_user.id == bot.id
+    return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
+                 locale=user.language_code, addressed=private or to_bot or addressed,
+                 is_private_chat=private)
+
+
+def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:
+    """The event for a text message that is not one of our commands: a move, chat, or a command
+    written another way (`/haasta @bob`, `/haasta@tammi_bot`) that the service reads from the text.
+
+    In plain text the bot's own `@name` is taken out; a leading command keeps its text whole."""
+    _remember_all(people, message)
+    named, mentions, _ = _named(message, bot, people)
+    target = command_target(message)
+    event = _base(message, user, bot, named or target is not None)
+    text = event.text
+    if target is None and bot.username:
+        text = re.sub(rf"(?i)(?<!\w)@{re.escape(bot.username)}\b", "", text).strip()
+    return replace(event, text=text, mentions=_unique(mentions))
+
+
+def command_event(message: Message, user: User, bot: Bot, people: People, name: str) -> Event:
+    """The event for our command `name`, whose handler PTB chose (`/move 9-13`, `/move@tammi_bot 9-13`).
+
+    `args` are the words after the command without the mentions that were resolved and without the
+    bot's own `@name`; an unresolved `@username` stays in. For `/challenge` and `/stats` without a
+    mention, the author of the message replied to is the one named."""
+    _remember_all(people, message)
+    named, mentions, spans = _named(message, bot, people)
+    event = _base(message, user, bot, named or command_target(message) is not None)
+    words = event.text.split(None, 1)
+    rest = words[1] if len(words) > 1 else ""
+    for span in spans:
+        rest = rest.replace(span, " ", 1)
+    replied = message.reply_to_message
+    author = replied.from_user if replied is not None else None
+    if name in USER_COMMANDS and not mentions and author is not None and not author.is_bot \
+            and author.id != user.id:
+        mentions.append(person(author))
+    return replace(event, command=name, args=tuple(rest.split()), mentions=_unique(mentions))
+
+
+def button_event(query: CallbackQuery, data: str) -> Event:
+    """The event for a press of the button whose service id is `data` (the owner mark taken off)."""
+    assert query.message is not None
+    chat = query.message.chat
+    return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(query.from_user), button=data,
+                 locale=query.from_user.language_code, addressed=True,
+                 is_private_chat=chat.type == ChatType.PRIVATE)
+
+
+def _unique(people: list[Person]) -> tuple[Person, ...]:
+    return tuple(dict.fromkeys(people))
+

@@ -1,0 +1,91 @@
+"""Replies out: each `Reply` as a Telegram message, a photo or animation with a caption, in order."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from telegram import Bot, InputFile, MessageEntity, ReplyParameters
+from telegram.error import BadRequest, ChatMigrated, TelegramError
+
+from bot.chat.events import Reply
+from bot.platforms.telegram.formatting import caption, formatted, keyboard, split_text
+
+log = logging.getLogger(__name__)
+
+
+async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int | None = None,
+                  thread: int | None = None) -> None:
+    """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
+    `quote` (the user's own). A reply that cannot be sent is logged and the next one still goes; a
+    group that became a supergroup gets the reply under its new id."""
+    for reply in replies:
+        try:
+            target = int(reply.channel_id) if reply.channel_id else chat_id
+        except ValueError:
+            log.error("A reply for %r, which is not a Telegram chat id, was dropped", reply.channel_id)
+            continue
+        here = target == chat_id
+        try:
+            try:
+                await send(bot, reply, target, quote if reply.private and here else None,
+                           thread if here else None)
+            except ChatMigrated as moved:
+                log.info("Chat %s is now supergroup %s; sending there", target, moved.new_chat_id)
+                await send(bot, reply, int(moved.new_chat_id))
+        except TelegramError:
+            log.exception("Could not send a reply to chat %s", target)
+
+
+async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
+               thread: int | None = None) -> None:
+    """Send one reply: a photo or animation with a caption, or text in pieces of at most 4096.
+
+    When the text is too long for a caption, it follows the picture as messages with the buttons
+    under the last; when Telegram refuses the picture, the text goes alone."""
+    markup = keyboard(reply)
+    parameters = ReplyParameters(quote, allow_sending_without_reply=True) if quote else None
+    texts: list[str]
+    if reply.attachment is not None:
+        words, rest = caption(reply)
+        words, entities = formatted(words, reply.mentions)
+        picture = InputFile(reply.attachment.data, filename=reply.attachment.filename)
+        options: dict[str, Any] = {
+            "caption": words or None,
+            "reply_markup": markup if rest is None else None,
+            "reply_parameters": parameters,
+            "message_thread_id": thread,
+        }
+        upload = bot.send_animation if reply.attachment.is_animation else bot.send_photo
+        try:
+            await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options)
+        except BadRequest:
+            log.exception("Telegram refused a picture for chat %s; sending the text alone", chat_id)
+            texts = split_text(reply.text)
+        else:
+            texts, parameters = ([] if rest is None else split_text(rest)), None
+    else:
+        texts = split_text(reply.text)
+    for index, piece in enumerate(texts):
+        last = index == len(texts) - 1
+        text, entities = formatted(piece, reply.mentions)
+        options = {
+            "reply_markup": markup if last else None,
+            "reply_parameters": parameters,
+            "message_thread_id": thread,
+        }
+        await _with_entities(bot.send_message, "entities", entities, chat_id, text, **options)
+        parameters = None
+
+
+async def _with_entities(send: Callable[..., Awaitable[object]], key: str, entities: list[MessageEntity],
+                         *args: Any, **options: Any) -> None:
+    """`send(*args, **options)` with the entities as argument `key`; when Telegram refuses them (a
+    mention it would not accept), the same without entities."""
+    try:
+        await send(*args, **{key: entities or None}, **options)
+    except BadRequest:
+        if not entities:
+            raise
+        await send(*args, **options)
