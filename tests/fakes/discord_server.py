@@ -9,7 +9,6 @@ is recorded, so tests can wait for it and look at it.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import json
 from collections.abc import Callable
@@ -39,6 +38,15 @@ def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py decodes a body only when the content type is exactly "application/json".
     return web.Response(body=json.dumps(data).encode(), status=status,
                         headers={"Content-Type": "application/json"})
+
+
+def _without_localizations(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _without_localizations(item) for key, item in value.items()
+                if not key.endswith("_localizations")}
+    if isinstance(value, list):
+        return [_without_localizations(item) for item in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -170,9 +178,9 @@ class FakeDiscord:
 
     def settings(self, **changes: Any) -> DiscordConfig:
         """The bot's `[discord]` settings, pointing at this fake."""
-        settings = DiscordConfig(token="fake-token", api_base_url=self.api_base_url,
-                                 gateway_url=self.gateway_url)
-        return dataclasses.replace(settings, **changes)
+        values: dict[str, Any] = {"token": "fake-token", "api_base_url": self.api_base_url,
+                                  "gateway_url": self.gateway_url}
+        return DiscordConfig(**(values | changes))
 
     @property
     def api_base_url(self) -> str:
@@ -478,8 +486,10 @@ class FakeDiscord:
                                       default_member_permissions=None, nsfw=False)
                                  for c in payload]
                 return _json(self.commands)
-            if method == "GET":
-                return _json(self.commands)
+            if method == "GET":  # localisations only when asked for, as on Discord
+                if request.query.get("with_localizations") == "true":
+                    return _json(self.commands)
+                return _json(_without_localizations(self.commands))
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
             if files and parts[1] in self.no_attach_channels:

@@ -11,15 +11,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.chat.events import Button, Person, Reply
-
-BUTTON_PREFIX = "tammi:"
-"""Every button Tammi sends has the custom_id `BUTTON_PREFIX + Button.id` (for example `tammi:acc:17`)."""
-
-MOVE_BUTTON = "mov:"
-"""A service button whose id starts with this opens the move dialog (a modal) instead of an event."""
-
-MODAL_PREFIX = "tammi-modal:"
-"""custom_id of the move dialog: `MODAL_PREFIX + Button.id`."""
+from bot.platforms.discord.buttons import button_item, shorten
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -28,27 +20,8 @@ FIELD_NAME_LIMIT = 256
 FIELD_VALUE_LIMIT = 1024
 MAX_FIELDS = 25
 MAX_BUTTONS = 25
-LABEL_LIMIT = 80
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
 
 _COLOURS = {"error": 0xC0392B, "board": 0x8E5A2B, "challenge": 0x2E86C1, "draw_offer": 0x7F8C8D}
-
-
-def shorten(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters, ending with an ellipsis when cut.
-
-    >>> shorten("abcdef", 4)
-    'abc…'
-    >>> shorten("abc", 4)
-    'abc'
-    """
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def pings(people: tuple[Person, ...], own_id: int | None) -> str:
@@ -143,17 +116,14 @@ def message_parts(reply: Reply, own_id: int | None) -> list[MessageParts]:
 def buttons_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
     """A component container for the buttons, or None without buttons.
 
-    The view has no callbacks and is stopped before it is sent, so discord.py never keeps it in memory:
-    presses arrive in `on_interaction`, and the custom_id says everything (the state is in storage).
+    The view is stopped before it is sent, so discord.py never keeps it in memory: presses are matched
+    by the buttons' templates (`DynamicItem`), and the custom_id says everything (the state is in
+    storage).
     """
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
     for button in buttons[:MAX_BUTTONS]:
-        view.add_item(discord.ui.Button(
-            label=shorten(button.label, LABEL_LIMIT),
-            style=_STYLES.get(button.style, discord.ButtonStyle.secondary),
-            custom_id=BUTTON_PREFIX + button.id,
-        ))
+        view.add_item(button_item(button))
     view.stop()
     return view

@@ -154,15 +154,36 @@ async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: Discor
     [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
     interaction = await fake.press(BOB, board, "tammi:mov:7", locale="fi")
     dialog = await fake.until(lambda: fake.callback(interaction))
-    assert dialog.type == 9 and dialog.data["custom_id"] == "tammi-modal:mov:7"
+    assert dialog.type == 9 and dialog.data["custom_id"].startswith("tammi-modal:mov:7:")
     assert dialog.data["title"] == "Siirtosi"
+    [[field]] = [row["components"] for row in dialog.data["components"]]
+    assert field["custom_id"] == "move" and field["label"].startswith("Siirto")
     assert len(service.events) == 1  # opening the dialog asks nothing of the service
+    # Alice opens the same game's dialog at the same time: hers is another dialog.
+    alice = await fake.press(ALICE, board, "tammi:mov:7")
+    other = await fake.until(lambda: fake.callback(alice))
+    assert other.type == 9 and other.data["custom_id"] != dialog.data["custom_id"]
     service.respond = lambda event: [Reply(text="bob played 9-13")]
-    submitted = await fake.submit_modal(BOB, "tammi-modal:mov:7", {"move": " 9-13 "}, board)
+    submitted = await fake.submit_modal(BOB, dialog.data["custom_id"], {"move": " 9-13 "}, board)
     [answer] = await fake.wait_answers(submitted)
     event = service.events[-1]
     assert event.command == "move" and event.args == ("9-13",) and event.user.user_id == str(BOB.id)
     assert answer.content == "bob played 9-13"
+
+
+async def test_a_dialog_from_before_a_restart_says_it_expired(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                              service: StubService) -> None:
+    service.respond = lambda event: [board_reply()]
+    await fake.type_message(ALICE, "board")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    submitted = await fake.submit_modal(BOB, "tammi-modal:mov:7:123", {"move": "9-13"}, board, locale="fi")
+    [answer] = await fake.wait_answers(submitted)
+    assert answer.ephemeral and "Ikkuna ei ole enää auki" in (answer.content or "")
+    assert len(service.events) == 1  # no move was made from it
+    # Someone else's dialog is acknowledged silently.
+    foreign = await fake.submit_modal(BOB, "v0-dialog", {"move": "9-13"}, board)
+    callback = await fake.until(lambda: fake.callback(foreign))
+    assert callback.type == 6 and len(service.events) == 1
 
 
 async def test_slow_answers_are_deferred(fake: FakeDiscord, adapter: DiscordAdapter,

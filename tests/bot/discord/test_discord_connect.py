@@ -12,7 +12,7 @@ from discord.http import Route
 from bot.chat.commands import COMMANDS
 from bot.config import DiscordConfig
 from bot.platforms.discord import DiscordAdapter, sync_commands
-from bot.platforms.discord.adapter import use_endpoints
+from bot.platforms.discord.client import use_endpoints
 from tests.fakes.discord_server import (
     ALICE,
     BOT,
@@ -57,6 +57,14 @@ async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, sett
     await adapter.start()
     await adapter.close()
     assert fake.command_puts == 2 and len(fake.commands[0]["options"]) == len(COMMANDS)
+    # A change to a Finnish text alone counts too (Discord shows them only when asked to).
+    fake.commands[0]["options"][0]["description_localizations"] = {"fi": "Vanha kuvaus"}
+    adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
+    await adapter.start()
+    await adapter.close()
+    assert fake.command_puts == 3
+    assert fake.commands[0]["options"][0]["description_localizations"] == {
+        "fi": "Haasta pelaaja (tai kuka tahansa) peliin"}
 
 
 async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings: DiscordConfig) -> None:

@@ -1,14 +1,29 @@
-"""The `/tammi` definitions satisfy Discord's rules for application commands."""
+"""The `/tammi` command tree satisfies Discord's rules for application commands, in English and Finnish."""
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
+import discord
+from discord.app_commands import locale_str
+
 from bot.chat.commands import COMMANDS
-from bot.platforms.discord.definitions import command_definitions, same_definitions
+from bot.platforms.discord.tree import (
+    FI_COMMAND_NAMES,
+    FinnishTranslator,
+    command_tree,
+    definitions,
+    same_definitions,
+)
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+async def tammi_payload() -> list[dict[str, Any]]:
+    """The payload `tree.sync()` would send (no login needed to build it)."""
+    return await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
 
 
 def check_names(items: list[dict[str, Any]]) -> None:
@@ -21,14 +36,17 @@ def check_names(items: list[dict[str, Any]]) -> None:
             assert NAME.match(name) and "_" not in name and name == name.lower(), name
 
 
-def test_definitions_keep_discords_limits() -> None:
-    [root] = command_definitions()
+async def test_definitions_keep_discords_limits() -> None:
+    [root] = await tammi_payload()
+    assert root["name"] == "tammi" and root["contexts"] == [0, 1] and root["integration_types"] == [0]
+    assert root["description_localizations"] == {"fi": "Pelaa tammea Tammin kanssa"}
     subcommands = root["options"]
-    assert len(subcommands) == len(COMMANDS) <= 25
+    assert [sub["name"] for sub in subcommands] == [spec.name for spec in COMMANDS]
+    assert len(subcommands) <= 25
     check_names(subcommands)
     for sub in subcommands:
         assert 1 <= len(sub["description"]) <= 100 and 1 <= len(sub["description_localizations"]["fi"]) <= 100
-        assert sub["name_localizations"]["fi"]
+        assert sub["name_localizations"] == {"fi": FI_COMMAND_NAMES[sub["name"]]}
         options = sub.get("options", [])
         check_names(options)
         required = [option.get("required", False) for option in options]
@@ -39,12 +57,43 @@ def test_definitions_keep_discords_limits() -> None:
             assert not (option.get("choices") and option.get("autocomplete"))
 
 
-def test_localisations_count_as_changes() -> None:
-    ours = command_definitions()
-    theirs = command_definitions()
+async def test_option_types_choices_and_ranges() -> None:
+    [root] = await tammi_payload()
+    sub = {s["name"]: {o["name"]: o for o in s.get("options", [])} for s in root["options"]}
+    move = sub["move"]["move"]
+    assert (move["type"], move["required"], move["autocomplete"]) == (3, True, True)
+    assert move["name_localizations"] == {"fi": "siirto"}
+    assert move["description_localizations"] == {"fi": "Siirto"}
+    assert sub["rules"]["topic"]["autocomplete"] and not sub["rules"]["topic"]["required"]
+    assert [o["type"] for o in sub["challenge"].values()] == [6, 3, 3]
+    variant = sub["challenge"]["variant"]["choices"]
+    assert [(c["value"], c["name_localizations"]) for c in variant] == [
+        ("english", {"fi": "englantilainen"}), ("italian", {"fi": "italialainen"}),
+        ("international", {"fi": "kansainvälinen"})]
+    level = sub["play"]["level"]
+    assert (level["type"], level["min_value"], level["max_value"]) == (4, 1, 5)
+
+
+async def test_the_translator_answers_finnish_only() -> None:
+    translator = FinnishTranslator()
+    text = locale_str("challenge", fi="haasta")
+    context: Any = None
+    assert await translator.translate(text, discord.Locale.finnish, context) == "haasta"
+    assert await translator.translate(text, discord.Locale.swedish, context) is None
+    assert await translator.translate(locale_str("tammi"), discord.Locale.finnish, context) is None
+
+
+async def test_localisations_count_as_changes() -> None:
+    ours = await tammi_payload()
+    registered = [dict(copy.deepcopy(ours[0]), id="1", version="2", nsfw=False,
+                       default_member_permissions=None, dm_permission=True)]
+    assert same_definitions(ours, registered)
+    theirs = copy.deepcopy(ours)
     theirs[0]["options"][0]["name_localizations"] = {"fi": "haaste"}
     assert not same_definitions(ours, theirs)
-    assert same_definitions(ours, command_definitions())
-    theirs = command_definitions()
+    theirs = copy.deepcopy(ours)
     theirs[0]["options"][1]["description_localizations"] = {"fi": "Vanha kuvaus"}
+    assert not same_definitions(ours, theirs)
+    theirs = copy.deepcopy(ours)
+    theirs[0]["description"] = "old"
     assert not same_definitions(ours, theirs)

@@ -1,0 +1,153 @@
+"""Posting the service's replies on Discord: in a channel, or in answer to an interaction.
+
+An interaction is answered within Discord's three seconds: when the service takes longer than
+`defer_after`, it is acknowledged first ("Tammi is thinking..." for a command, silently for a button or
+the dialog) and the replies follow. When even that is too late, the service's work still finishes and
+its public replies are posted in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+
+from bot.chat.events import Reply
+from bot.platforms.discord.buttons import ui_text
+from bot.platforms.discord.messages import MessageParts, message_parts
+
+log = logging.getLogger(__name__)
+
+
+def _kwargs(parts: MessageParts) -> dict[str, Any]:
+    """Send arguments without the empty ones (discord.py treats None differently from missing)."""
+    values = {"content": parts.content, "embed": parts.embed, "file": parts.file, "view": parts.view}
+    return {key: value for key, value in values.items() if value is not None}
+
+
+class Poster:
+    """Sends replies through `client`; `defer_after` is how long an interaction waits unacknowledged."""
+
+    def __init__(self, client: discord.Client, defer_after: float) -> None:
+        self.client = client
+        self.defer_after = defer_after
+
+    @property
+    def own_id(self) -> int | None:
+        return self.client.user.id if self.client.user else None
+
+    def elsewhere(self, reply: Reply, channel_id: str) -> discord.PartialMessageable | None:
+        """The channel a reply names when it is not `channel_id`, or None."""
+        if reply.channel_id is None or reply.channel_id == channel_id:
+            return None
+        return self.client.get_partial_messageable(int(reply.channel_id))
+
+    async def post(self, channel: discord.abc.Messageable, reply: Reply,
+                   reference: discord.Message | None = None) -> None:
+        """Post `reply` as channel messages; the first answers `reference` when given (if that message
+        still exists). Without permission to attach files, the text goes alone."""
+        for parts in message_parts(reply, self.own_id):
+            kwargs = _kwargs(parts)
+            if reference is not None:
+                kwargs["reference"] = reference.to_reference(fail_if_not_exists=False)
+                kwargs["mention_author"] = True
+                reference = None
+            try:
+                await channel.send(**kwargs)
+            except discord.Forbidden:
+                if "file" not in kwargs:
+                    raise
+                log.warning("no permission to attach the picture in %s; sending the text alone",
+                            getattr(channel, "id", "?"))
+                kwargs.pop("file")
+                if "embed" in kwargs:
+                    kwargs["embed"].set_image(url=None)
+                await channel.send(**kwargs)
+
+    async def post_all(self, message: discord.Message, replies: list[Reply]) -> None:
+        """Post the replies to a typed message: private ones answer it, others go to their channel."""
+        for reply in replies:
+            target = self.elsewhere(reply, str(message.channel.id))
+            try:
+                if target is not None:
+                    await self.post(target, reply)
+                else:
+                    await self.post(message.channel, reply, reference=message if reply.private else None)
+            except discord.HTTPException:  # one reply that cannot be posted must not drop the others
+                log.exception("posting a reply in channel %s failed", message.channel.id)
+
+    async def respond(self, interaction: discord.Interaction[Any],
+                      replies: Coroutine[Any, Any, list[Reply]], *, slow: bool) -> None:
+        """Answer an interaction with `replies` (the service at work), deferring when they take a while;
+        `slow` defers at once."""
+        task = asyncio.create_task(replies)
+        thinking = False
+        try:
+            if not slow:
+                await asyncio.wait({task}, timeout=self.defer_after)
+            if not task.done():
+                # Commands show "Tammi is thinking..."; buttons and the dialog acknowledge silently.
+                thinking = interaction.type is discord.InteractionType.application_command
+                try:
+                    await interaction.response.defer(thinking=thinking)
+                except discord.HTTPException:
+                    # Too late (Discord allows 3 s): let the service finish what it started (a move
+                    # may be committed), then post the public replies in the channel.
+                    log.warning("interaction %s expired before it was acknowledged", interaction.id)
+                    await self._post_in_channel(interaction, await task)
+                    return
+            answers = await task
+        finally:
+            if not task.done():
+                task.cancel()
+        channel_id = str(interaction.channel_id)
+        for reply in answers:
+            target = self.elsewhere(reply, channel_id)
+            if target is not None:
+                await self.post(target, reply)
+                continue
+            for parts in message_parts(reply, self.own_id):
+                await self._answer(interaction, _kwargs(parts), private=reply.private, thinking=thinking)
+                thinking = False
+        if thinking:
+            await interaction.delete_original_response()
+        elif not interaction.response.is_done():
+            if interaction.type is discord.InteractionType.application_command:
+                await interaction.response.send_message(ui_text(interaction.locale.value, "done"),
+                                                        ephemeral=True)
+            else:
+                await interaction.response.defer()
+
+    async def _post_in_channel(self, interaction: discord.Interaction[Any], replies: list[Reply]) -> None:
+        """Post the public replies of an expired interaction as channel messages (private ones can
+        only be shown through the interaction, so they are dropped)."""
+        channel = interaction.channel
+        for reply in replies:
+            if reply.private or not isinstance(channel, discord.abc.Messageable):
+                continue
+            try:
+                await self.post(channel, reply)
+            except discord.HTTPException:
+                log.exception("posting a reply in channel %s failed", interaction.channel_id)
+
+    @staticmethod
+    async def _answer(interaction: discord.Interaction[Any], kwargs: dict[str, Any], *, private: bool,
+                      thinking: bool) -> None:
+        """Send one message in answer to an interaction: its response, or a followup after that.
+
+        After a "thinking" deferral (`thinking`), a public answer replaces the thinking message, and a
+        private one deletes it and follows up as ephemeral (the thinking message itself is public).
+        """
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=private, **kwargs)
+        elif thinking and not private:
+            if "file" in kwargs:
+                kwargs["attachments"] = [kwargs.pop("file")]
+            await interaction.edit_original_response(**kwargs)
+        else:
+            if thinking:
+                await interaction.delete_original_response()
+            await interaction.followup.send(ephemeral=private, **kwargs)

@@ -1,0 +1,237 @@
+"""The `/tammi` slash command on discord.py's `app_commands`, built from `bot.chat.commands.COMMANDS`.
+
+Every service command is a subcommand of one `/tammi` group. Names and descriptions are `locale_str`s
+that carry their Finnish text; `FinnishTranslator` hands it to Discord for the `fi` locale.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, locale_str
+from discord.http import Route
+
+from bot.chat.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
+from bot.platforms.discord.buttons import shorten
+from bot.platforms.discord.client import handler_of, person
+
+log = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+
+ROOT = "tammi"
+ROOT_EN = "Play draughts (checkers) with Tammi"
+ROOT_FI = "Pelaa tammea Tammin kanssa"
+
+AUTOCOMPLETE_LIMIT = 25
+
+# Finnish names shown to users whose Discord is in Finnish (the interaction still carries the English
+# name). They match the Finnish words the service understands in typed commands.
+FI_COMMAND_NAMES = {
+    "challenge": "haasta", "accept": "hyväksy", "decline": "hylkää", "cancel": "peru", "play": "pelaa",
+    "move": "siirrä", "board": "lauta", "moves": "siirrot", "resign": "luovuta", "draw": "tasapeli",
+    "claim": "vaadi", "undo": "peruuta", "rematch": "uusinta", "games": "pelit", "pdn": "pdn", "gif": "gif",
+    "rules": "säännöt", "stats": "tilastot", "leaderboard": "ranking", "settings": "asetukset",
+    "help": "ohje",
+}
+FI_OPTION_NAMES = {
+    "opponent": "vastustaja", "variant": "muunnelma", "colour": "väri", "move": "siirto", "topic": "aihe",
+    "level": "taso", "answer": "vastaus", "player": "pelaaja", "language": "kieli",
+}
+FI_CHOICES = {
+    "english": "englantilainen", "italian": "italialainen", "international": "kansainvälinen",
+    "random": "satunnainen", "white": "valkoinen", "black": "musta",
+}
+
+
+class FinnishTranslator(app_commands.Translator):
+    """Discord's `fi` texts: the Finnish version each `locale_str` here carries in its extras."""
+
+    async def translate(self, string: locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if locale is not discord.Locale.finnish:
+            return None
+        finnish = string.extras.get("fi")
+        return str(finnish) if finnish else None
+
+
+def _text(english: str, finnish: str) -> locale_str:
+    return locale_str(english[:100], fi=finnish[:100])
+
+
+def _annotation(option: Option) -> Any:
+    if option.kind == "user":
+        return discord.User
+    if option.kind == "level":
+        return app_commands.Range[int, 1, 5]
+    return str
+
+
+Suggest = Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[Choice[str]]]]
+
+
+async def _suggest_moves(interaction: discord.Interaction[Any], typed: str) -> list[Choice[str]]:
+    moves = await handler_of(interaction).suggest_moves(interaction)
+    return _choices([(move, move) for move in moves], typed)
+
+
+async def _suggest_topics(interaction: discord.Interaction[Any], typed: str) -> list[Choice[str]]:
+    topics = handler_of(interaction).rule_topics(interaction)
+    return _choices([(title, topic) for topic, title in topics], typed)
+
+
+def _choices(pairs: list[tuple[str, str]], typed: str) -> list[Choice[str]]:
+    """The (name, value) pairs whose name or value contains what was typed, as autocomplete choices."""
+    typed = typed.strip().lower()
+    matching = [pair for pair in pairs if typed in pair[0].lower() or typed in pair[1].lower()]
+    return [Choice(name=shorten(name, 100), value=value[:100])
+            for name, value in matching[:AUTOCOMPLETE_LIMIT]]
+
+
+_SUGGESTIONS: dict[str, Suggest] = {"move": _suggest_moves, "topic": _suggest_topics}
+
+
+def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
+    """The subcommand's callback: its options, in the table's order, become the event's args and
+    mentions. Its signature (one parameter per option) is what discord.py reads the options from."""
+
+    async def run(interaction: discord.Interaction[Any], **values: Any) -> None:
+        args: list[str] = []
+        mentions = []
+        for option in spec.options:
+            value = values.get(option.name)
+            if isinstance(value, discord.abc.User):
+                mentions.append(person(value))
+            elif value is not None and str(value).strip():
+                args.append(str(value).strip())
+        await handler_of(interaction).command(interaction, spec.name, tuple(args), tuple(mentions))
+
+    interaction = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)
+    options = [inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(option),
+                                 default=inspect.Parameter.empty if option.required else None)
+               for option in spec.options]
+    run.__signature__ = inspect.Signature([interaction, *options])  # type: ignore[attr-defined]
+    if spec.options:
+        app_commands.describe(**{o.name: _text(o.en, o.fi) for o in spec.options})(run)
+        app_commands.rename(**{o.name: locale_str(o.name, fi=FI_OPTION_NAMES.get(o.name, ""))
+                               for o in spec.options})(run)
+    lists = {"variant": VARIANT_CHOICES, "colour": COLOUR_CHOICES}
+    choices = {o.name: [Choice(name=locale_str(v, fi=FI_CHOICES[v]), value=v) for v in lists[o.kind]]
+               for o in spec.options if o.kind in lists}
+    if choices:
+        app_commands.choices(**choices)(run)
+    suggest = {o.name: _SUGGESTIONS[o.kind] for o in spec.options if o.kind in _SUGGESTIONS}
+    if suggest:
+        app_commands.autocomplete(**suggest)(run)
+    return run
+
+
+def tammi_group() -> app_commands.Group:
+    """`/tammi` with one subcommand per command of the service."""
+    group = app_commands.Group(
+        name=ROOT, description=_text(ROOT_EN, ROOT_FI),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True),
+    )
+    for spec in COMMANDS:
+        group.add_command(app_commands.Command(
+            name=locale_str(spec.name, fi=FI_COMMAND_NAMES.get(spec.name, "")),
+            description=_text(spec.en, spec.fi), callback=_callback(spec)))
+    return group
+
+
+def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
+    """The client's command tree, holding `/tammi` (its translator is set by `translated`)."""
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+    tree.add_command(tammi_group())
+    tree.on_error = _on_error  # type: ignore[method-assign]
+    return tree
+
+
+async def translated(tree: app_commands.CommandTree[Any]) -> app_commands.Translator:
+    """The tree's translator, set to `FinnishTranslator` on first use."""
+    if tree.translator is None:
+        await tree.set_translator(FinnishTranslator())
+    assert tree.translator is not None
+    return tree.translator
+
+
+async def _on_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+    """Someone else's command is ignored; any other failure is logged (the adapter's answers have
+    already been sent or apologised for by then)."""
+    if isinstance(error, app_commands.CommandNotFound):
+        log.debug("ignored the command %r", error.name)
+        return
+    log.error("a Discord command failed", exc_info=error)
+
+
+async def definitions(tree: app_commands.CommandTree[Any]) -> list[JSON]:
+    """The tree's commands as `tree.sync()` sends them (translations included)."""
+    translator = await translated(tree)
+    return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
+
+
+_COMPARED = frozenset({
+    "type", "name", "description", "name_localizations", "description_localizations", "options",
+    "required", "choices", "autocomplete", "min_value", "max_value", "value", "contexts",
+    "integration_types",
+})
+
+
+def _comparable(value: Any) -> Any:
+    """`value` with only the keys we define, defaults (False, None, empty) dropped, lists kept in order."""
+    if isinstance(value, dict):
+        kept = {}
+        for key, item in value.items():
+            if key not in _COMPARED:
+                continue
+            if not key.endswith("_localizations"):  # their keys are locales, kept as they are
+                item = _comparable(item)
+            if item in (None, False, [], {}):
+                continue
+            kept[key] = item
+        return kept
+    if isinstance(value, list):
+        return [_comparable(item) for item in value]
+    return value
+
+
+def same_definitions(ours: list[JSON], registered: list[JSON]) -> bool:
+    """True when the commands Discord returned (`GET .../commands?with_localizations=true`) match ours."""
+    return bool(_comparable(sorted(ours, key=_name)) == _comparable(sorted(registered, key=_name)))
+
+
+def _name(command: JSON) -> str:
+    return str(command.get("name"))
+
+
+async def registered_definitions(client: discord.Client) -> list[JSON]:
+    """The global commands Discord has for this application, with their localisations.
+
+    `CommandTree.fetch_commands` asks without `with_localizations`, and then Discord leaves the Finnish
+    texts out, so a change to them alone would never be seen; this one read asks for them.
+    """
+    route = Route("GET", "/applications/{application_id}/commands", application_id=client.application_id)
+    data = await client.http.request(route, params={"with_localizations": "true"})
+    return list(data or [])
+
+
+async def sync_if_changed(tree: app_commands.CommandTree[Any]) -> bool:
+    """`tree.sync()` when Discord's definitions differ from the tree's; True if they were pushed."""
+    if same_definitions(await definitions(tree), await registered_definitions(tree.client)):
+        return False
+    await translated(tree)
+    await tree.sync()
+    log.info("Synced the Discord slash commands")
+    return True
+
+
+def subcommand_count(registered: list[app_commands.AppCommand]) -> int:
+    """How many `/tammi` subcommands the registered commands hold."""
+    return sum(len(command.options) for command in registered if command.name == ROOT)
