@@ -169,6 +169,21 @@ async def test_buttons_carry_ids_and_presses_are_answered(
         "acc:7", "1002", str(GROUP["id"]), True)
 
 
+async def test_a_press_without_its_message_is_still_answered(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    service = ScriptedService()
+    await start_adapter(service)
+    # A button under an inline message (or one too old to be sent along) comes without `message`.
+    fake.push({"callback_query": {"id": "77", "from": ALICE, "chat_instance": "ci", "data": "acc:7",
+                                  "inline_message_id": "in1"}})
+    fake.send_text(GROUP, ALICE, "/board")
+    answered = await fake.wait_for("answerCallbackQuery")
+    assert answered.params == {"callback_query_id": "77"}
+    await fake.wait_for("sendMessage")
+    assert [e.command for e in service.events] == ["board"]  # no chat to answer in: not an event
+
+
 async def test_photo_and_animation_uploads_with_captions(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
