@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from engine import movegen
 from engine.errors import IllegalMoveError, Reason
@@ -124,6 +125,25 @@ class Board:
         other._counters = own(self._counters)
         other.move_stack = list(self.move_stack)
         return other
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickled board keeps: the variant's name, the position, counters and history.
+
+        >>> import pickle
+        >>> b = Board("italian"); b.push(b.parse_move("21-17"))
+        >>> c = pickle.loads(pickle.dumps(b))
+        >>> (c.fen() == b.fen(), str(c.pop()), c.fen() == Board("italian").fen())
+        (True, '21-17', True)
+        """
+        return {"variant": self.variant.name, "_pos": self._pos, "_counters": self._counters,
+                "_stack": [(pos, counters, None) for pos, counters, _ in self._stack],
+                "move_stack": self.move_stack, "start_fen": self.start_fen}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["variant"])  # type: ignore[misc]
+        self._pos, self._counters, self._stack = state["_pos"], state["_counters"], state["_stack"]
+        self.move_stack, self.start_fen = state["move_stack"], state["start_fen"]
+        self._cache = None
 
     # -- reading the position ---------------------------------------------------------------------------
 
