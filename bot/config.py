@@ -1,64 +1,188 @@
-"""Settings: `config.toml` read with tomllib into frozen dataclasses, checked at start-up.
+"""Settings: `config.toml` read with tomllib and checked by msgspec into frozen structs at start-up.
 
 Every setting has a default (see `config.example.toml`), so an empty file or no file at all is a valid
-configuration. Tokens may also come from the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`), and
-`TAMMI_DB` names the database file. A wrong value raises `ConfigError` naming the setting.
+configuration. Durations are `timedelta`s, written in TOML with a unit ("90s", "30m", "24h", "3d",
+"1h30m") or as a bare number in the setting's own unit. Every number has bounds. Tokens may also come
+from the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`), and `TAMMI_DB` names the database file. A
+wrong value raises `ConfigError` naming the setting. Tokens never show in a config's repr.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
 
+import msgspec
+import msgspec.inspect
 import platformdirs
 
+from engine import VARIANTS
+
 LANGUAGES = ("en", "fi")
-VARIANTS = ("english", "italian", "international")
 
 
 class ConfigError(ValueError):
     """A setting is missing, of the wrong type or out of range; the message names it."""
 
 
-@dataclass(frozen=True)
-class PictureConfig:
-    size: int = 480
-    theme: str = "auto"  # "auto": each variant's own look; else a name from render.theme.THEMES
-    workers: int = 2  # processes drawing pictures; 0 draws them in threads of the bot's process
+# -- durations -------------------------------------------------------------------------------------
+
+_UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+_DURATION = re.compile(r"(?:\d+(?:\.\d+)?\s*(?:ms|s|m|h|d)\s*)+")
+_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)")
+_HOW = 'write it like "90s", "30m", "24h", "3d" or "1h30m"'
+
+
+def duration_seconds(text: str) -> float:
+    """The length of a duration written with units, in seconds.
+
+    >>> duration_seconds("1h30m"), duration_seconds("90s"), duration_seconds("250ms")
+    (5400.0, 90.0, 0.25)
+    """
+    text = text.strip().lower()
+    if not _DURATION.fullmatch(text):
+        raise ValueError(f"{text!r} is not a duration")
+    return sum(float(number) * _UNIT_SECONDS[unit] for number, unit in _PART.findall(text))
+
+
+def format_duration(seconds: float) -> str:
+    """A duration written the way the settings accept it.
+
+    >>> format_duration(5400), format_duration(30 * 86400), format_duration(0.01)
+    ('1h30m', '30d', '10ms')
+    """
+    if seconds < 1:
+        return f"{seconds * 1000:g}ms"
+    parts = []
+    for unit in ("d", "h", "m"):
+        count, seconds = divmod(seconds, _UNIT_SECONDS[unit])
+        if count:
+            parts.append(f"{count:g}{unit}")
+    if seconds or not parts:
+        parts.append(f"{seconds:g}s")
+    return "".join(parts)
 
 
 @dataclass(frozen=True)
-class OpponentConfig:
-    max_level: int = 5
-    time_limit: float = 2.0
-    node_limit: int | None = None
-    workers: int = 2  # processes that search; 0 searches in a thread of the bot's process
+class Span:
+    """A duration setting: its dotted name, the unit of a bare number, and its bounds in seconds."""
+
+    key: str
+    unit: Literal["seconds", "minutes", "hours"]
+    low: float
+    high: float
+
+    def read(self, value: object) -> timedelta:
+        """`value` (a timedelta, a text with units, or a number in `unit`) as a checked timedelta."""
+        if isinstance(value, timedelta):
+            seconds, shown = value.total_seconds(), format_duration(value.total_seconds())
+        elif isinstance(value, str):
+            try:
+                seconds, shown = duration_seconds(value), repr(value)
+            except ValueError:
+                raise ConfigError(f"{self.key}: {value!r} is not a duration ({_HOW})") from None
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            seconds, shown = value * _UNIT_SECONDS[self.unit[0]], f"{value:g} {self.unit}"
+        else:
+            raise ConfigError(f"{self.key}: expected a duration ({_HOW}) or a number of {self.unit}, "
+                              f"got {value!r}")
+        if not math.isfinite(seconds) or not self.low <= seconds <= self.high:
+            raise ConfigError(f"{self.key}: {shown} is out of range (must be between "
+                              f"{format_duration(self.low)} and {format_duration(self.high)})")
+        return timedelta(seconds=seconds)
 
 
-@dataclass(frozen=True)
-class DiscordConfig:
-    token: str | None = None
-    api_base_url: str = "https://discord.com/api/v10"
-    gateway_url: str | None = None
-    application_id: int | None = None
-    shard_count: int | None = None
+_MINUTE, _HOUR, _DAY = 60.0, 3600.0, 86400.0
+
+
+# -- the settings ----------------------------------------------------------------------------------
+
+Text = Annotated[str, msgspec.Meta(pattern=r"\S")]  # not empty, not only spaces
+Url = Annotated[str, msgspec.Meta(pattern=r"^(https?|wss?)://", description="an http(s) or ws(s) URL")]
+Workers = Annotated[int, msgspec.Meta(ge=0, le=32)]
+
+
+class _Settings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One table of settings: unknown keys refused, durations normalised, secrets kept out of repr."""
+
+    durations: ClassVar[dict[str, Span]] = {}
+    secrets: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for name, span in self.durations.items():
+            msgspec.structs.force_setattr(self, name, span.read(getattr(self, name)))
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some settings changed, checked like the original."""
+        return msgspec.structs.replace(self, **changes)
+
+    def _shown(self) -> Iterator[tuple[str, object]]:
+        for name in self.__struct_fields__:
+            value = getattr(self, name)
+            yield name, ("***" if name in self.secrets and value is not None else value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self._shown())})"
+
+    def __rich_repr__(self) -> list[tuple[str, Any]]:
+        return list(self._shown())
+
+
+class PictureConfig(_Settings, frozen=True):
+    size: Annotated[int, msgspec.Meta(ge=64, le=2048)] = 480
+    theme: Text = "auto"  # "auto": each variant's own look; else a name from render.theme.THEMES
+    workers: Workers = 2  # processes drawing pictures; 0 draws them in threads of the bot's process
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.theme == "auto":
+            return
+        try:
+            from render.theme import THEMES
+        except Exception:  # pragma: no cover - render missing: the service draws no pictures anyway
+            return
+        if self.theme not in THEMES:
+            raise ConfigError(f"picture.theme: {self.theme!r} is not one of auto, {', '.join(THEMES)}")
+
+
+class OpponentConfig(_Settings, frozen=True):
+    durations: ClassVar[dict[str, Span]] = {
+        "time_limit": Span("opponent.time_limit", "seconds", 0.01, 60.0)}
+
+    max_level: Annotated[int, msgspec.Meta(ge=1, le=5)] = 5
+    time_limit: timedelta = timedelta(seconds=2)  # thinking time per move
+    node_limit: Annotated[int, msgspec.Meta(ge=1, le=10**9)] | None = None
+    workers: Workers = 2  # processes that search; 0 searches in a thread of the bot's process
+
+
+class DiscordConfig(_Settings, frozen=True):
+    secrets: ClassVar[tuple[str, ...]] = ("token",)
+
+    token: Text | None = None
+    api_base_url: Url = "https://discord.com/api/v10"
+    gateway_url: Url | None = None
+    application_id: Annotated[int, msgspec.Meta(ge=1, le=2**63 - 1)] | None = None
+    shard_count: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
     message_content: bool = True
 
 
-@dataclass(frozen=True)
-class TelegramConfig:
-    token: str | None = None
-    base_url: str = "https://api.telegram.org/bot"
-    base_file_url: str = "https://api.telegram.org/file/bot"
-    webhook_url: str | None = None
-    listen: str = "127.0.0.1"
-    port: int = 8443
-    secret_token: str | None = None
+class TelegramConfig(_Settings, frozen=True):
+    secrets: ClassVar[tuple[str, ...]] = ("token", "secret_token")
+
+    token: Text | None = None
+    base_url: Url = "https://api.telegram.org/bot"
+    base_file_url: Url = "https://api.telegram.org/file/bot"
+    webhook_url: Url | None = None
+    listen: Text = "127.0.0.1"
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] = 8443
+    secret_token: Text | None = None
 
 
 def default_database() -> Path:
@@ -66,146 +190,111 @@ def default_database() -> Path:
     return Path(platformdirs.user_data_dir("tammi", appauthor=False)) / "tammi.sqlite3"
 
 
-@dataclass(frozen=True)
-class Config:
-    database: Path = field(default_factory=default_database)
-    language: str = "en"
-    variant: str = "english"
-    challenge_expiry: float = 1440.0  # minutes
-    abandon_after: float = 72.0  # hours
-    reminder_after: float = 24.0  # hours
-    maintenance_interval: float = 60.0  # seconds between expiry/reminder sweeps
-    picture: PictureConfig = field(default_factory=PictureConfig)
-    opponent: OpponentConfig = field(default_factory=OpponentConfig)
-    discord: DiscordConfig = field(default_factory=DiscordConfig)
-    telegram: TelegramConfig = field(default_factory=TelegramConfig)
+class Config(_Settings, frozen=True):
+    durations: ClassVar[dict[str, Span]] = {
+        "challenge_expiry": Span("challenge_expiry", "minutes", _MINUTE, 30 * _DAY),
+        "reminder_after": Span("reminder_after", "hours", _MINUTE, 30 * _DAY),
+        "abandon_after": Span("abandon_after", "hours", _MINUTE, 365 * _DAY),
+        "maintenance_interval": Span("maintenance_interval", "seconds", 1.0, _HOUR),
+    }
+
+    database: Path = msgspec.field(default_factory=default_database)
+    language: Literal["en", "fi"] = "en"
+    variant: str = "english"  # a name or alias from engine.VARIANTS; kept as the canonical name
+    challenge_expiry: timedelta = timedelta(hours=24)  # until an unanswered challenge expires
+    abandon_after: timedelta = timedelta(hours=72)  # silence after which the waiting player may claim
+    reminder_after: timedelta = timedelta(hours=24)  # silence after which the player to move is reminded
+    maintenance_interval: timedelta = timedelta(seconds=60)  # between expiry/reminder sweeps
+    picture: PictureConfig = msgspec.field(default_factory=PictureConfig)
+    opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
+    discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
+    telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        variant = VARIANTS.get(self.variant.lower()) if isinstance(self.variant, str) else None
+        if variant is None:
+            names = ", ".join(dict.fromkeys(v.name for v in VARIANTS.values()))
+            raise ConfigError(f"variant: {self.variant!r} is not one of {names}")
+        msgspec.structs.force_setattr(self, "variant", variant.name)
+        if self.reminder_after >= self.abandon_after:
+            raise ConfigError(
+                f"reminder_after: {format_duration(self.reminder_after.total_seconds())} must be less "
+                f"than abandon_after ({format_duration(self.abandon_after.total_seconds())})")
 
 
-class _Section:
-    """Reads one TOML table, remembering which keys were used so unknown ones can be reported."""
+# -- reading the file ------------------------------------------------------------------------------
 
-    def __init__(self, name: str, data: Mapping[str, Any]) -> None:
-        self.name = name
-        self.data = data
-        self.used: set[str] = set()
-
-    def _key(self, key: str) -> str:
-        return f"{self.name}.{key}" if self.name else key
-
-    def raw(self, key: str) -> Any:
-        self.used.add(key)
-        return self.data.get(key)
-
-    def string(self, key: str, default: str | None, choices: tuple[str, ...] = ()) -> str | None:
-        value = self.raw(key)
-        if value is None:
-            return default
-        if not isinstance(value, str):
-            raise ConfigError(f"{self._key(key)}: expected a string, got {value!r}")
-        if choices and value not in choices:
-            raise ConfigError(f"{self._key(key)}: {value!r} is not one of {', '.join(choices)}")
-        if not value.strip():
-            raise ConfigError(f"{self._key(key)}: must not be empty")
-        return value
-
-    def number(self, key: str, default: float, *, low: float, high: float = math.inf) -> float:
-        value = self.raw(key)
-        if value is None:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise ConfigError(f"{self._key(key)}: expected a number, got {value!r}")
-        if not low <= value <= high:
-            limit = f"between {low:g} and {high:g}" if high != math.inf else f"at least {low:g}"
-            raise ConfigError(f"{self._key(key)}: {value!r} is out of range (must be {limit})")
-        return float(value)
-
-    def integer(self, key: str, default: int | None, *, low: int, high: int | None = None) -> int | None:
-        value = self.raw(key)
-        if value is None:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{self._key(key)}: expected a whole number, got {value!r}")
-        if value < low or (high is not None and value > high):
-            limit = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise ConfigError(f"{self._key(key)}: {value!r} is out of range (must be {limit})")
-        return value
-
-    def boolean(self, key: str, default: bool) -> bool:
-        value = self.raw(key)
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            raise ConfigError(f"{self._key(key)}: expected true or false, got {value!r}")
-        return value
-
-    def table(self, key: str) -> _Section:
-        value = self.raw(key)
-        if value is None:
-            value = {}
-        if not isinstance(value, dict):
-            raise ConfigError(f"{self._key(key)}: expected a table [{self._key(key)}], got {value!r}")
-        return _Section(self._key(key), value)
-
-    def check_unknown(self) -> None:
-        unknown = sorted(set(self.data) - self.used)
-        if unknown:
-            raise ConfigError(f"{self._key(unknown[0])}: unknown setting")
+_SPANS = (*Config.durations.values(), *OpponentConfig.durations.values())
+_AT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?", re.DOTALL)
 
 
-def _url(section: _Section, key: str, default: str | None) -> str | None:
-    value = section.string(key, default)
-    if value is not None and not value.startswith(("http://", "https://", "ws://", "wss://")):
-        raise ConfigError(f"{section._key(key)}: {value!r} is not an http(s) or ws(s) URL")
-    return value
+def _read_durations(data: dict[str, Any]) -> None:
+    """Replace the durations written in the file by checked timedeltas, in place."""
+    for span in _SPANS:
+        *tables, name = span.key.split(".")
+        table: Any = data
+        for key in tables:
+            table = table.get(key) if isinstance(table, dict) else None
+        if isinstance(table, dict) and name in table:
+            table[name] = span.read(table[name])
 
 
-def _discord(section: _Section, env: Mapping[str, str]) -> DiscordConfig:
-    base = DiscordConfig()
-    token = env.get("DISCORD_TOKEN") or section.string("token", None)
-    section.used.add("token")
-    config = DiscordConfig(
-        token=token or None,
-        api_base_url=_url(section, "api_base_url", base.api_base_url) or base.api_base_url,
-        gateway_url=_url(section, "gateway_url", None),
-        application_id=section.integer("application_id", None, low=1),
-        shard_count=section.integer("shard_count", None, low=1),
-        message_content=section.boolean("message_content", base.message_content),
-    )
-    section.check_unknown()
-    return config
+def _setting(keys: list[str]) -> tuple[msgspec.inspect.Type | None, str | None]:
+    """The msgspec type of the setting at `keys` (without `| None`) and its description, if any."""
+    kind: msgspec.inspect.Type | None = msgspec.inspect.type_info(Config)
+    for key in keys:
+        if not isinstance(kind, msgspec.inspect.StructType):
+            return None, None
+        kind = next((f.type for f in kind.fields if f.name == key), None)
+    description = None
+    while isinstance(kind, msgspec.inspect.UnionType | msgspec.inspect.Metadata):
+        if isinstance(kind, msgspec.inspect.Metadata):
+            description = (kind.extra_json_schema or {}).get("description", description)
+            kind = kind.type
+        else:
+            kind = next(t for t in kind.types if not isinstance(t, msgspec.inspect.NoneType))
+    return kind, description
 
 
-def _telegram(section: _Section, env: Mapping[str, str]) -> TelegramConfig:
-    base = TelegramConfig()
-    token = env.get("TELEGRAM_TOKEN") or section.string("token", None)
-    section.used.add("token")
-    config = TelegramConfig(
-        token=token or None,
-        base_url=_url(section, "base_url", base.base_url) or base.base_url,
-        base_file_url=_url(section, "base_file_url", base.base_file_url) or base.base_file_url,
-        webhook_url=_url(section, "webhook_url", None),
-        listen=section.string("listen", base.listen) or base.listen,
-        port=section.integer("port", base.port, low=1, high=65535) or base.port,
-        secret_token=section.string("secret_token", None),
-    )
-    section.check_unknown()
-    return config
+def _describe(kind: msgspec.inspect.Type | None, name: str) -> str:
+    if isinstance(kind, msgspec.inspect.BoolType):
+        return "true or false"
+    if isinstance(kind, msgspec.inspect.IntType):
+        return "a whole number"
+    if isinstance(kind, msgspec.inspect.LiteralType):
+        return "one of " + ", ".join(map(str, kind.values))
+    if isinstance(kind, msgspec.inspect.StructType):
+        return f"a table [{name}]"
+    return "a string"
 
 
-def _integer_or_zero(section: _Section, key: str, default: int, high: int) -> int:
-    value = section.integer(key, default, low=0, high=high)
-    return default if value is None else value
-
-
-def _check_theme(theme: str) -> None:
-    if theme == "auto":
-        return
-    try:
-        from render.theme import THEMES
-    except Exception:  # pragma: no cover - render missing: the service draws no pictures anyway
-        return
-    if theme not in THEMES:
-        raise ConfigError(f"picture.theme: {theme!r} is not one of auto, {', '.join(THEMES)}")
+def _explain(error: msgspec.ValidationError, data: Mapping[str, Any]) -> ConfigError:
+    """msgspec's complaint as a ConfigError that starts with the setting's dotted name."""
+    if isinstance(error.__cause__, ConfigError):
+        return error.__cause__
+    match = _AT.fullmatch(str(error))
+    problem = match["problem"] if match else str(error)
+    keys = [key for key in ((match and match["path"]) or "").split(".") if key]
+    unknown = re.fullmatch(r"Object contains unknown field `(.+)`", problem)
+    if unknown:
+        return ConfigError(f"{'.'.join([*keys, unknown[1]])}: unknown setting")
+    name = ".".join(keys)
+    value: Any = data
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    kind, description = _setting(keys)
+    if ", got `" in problem:
+        return ConfigError(f"{name}: expected {description or _describe(kind, name)}, got {value!r}")
+    if isinstance(kind, msgspec.inspect.LiteralType):
+        return ConfigError(f"{name}: {value!r} is not {_describe(kind, name)}")
+    if isinstance(kind, msgspec.inspect.IntType):
+        return ConfigError(f"{name}: {value!r} is out of range (must be between {kind.ge} and {kind.le})")
+    if description:
+        return ConfigError(f"{name}: {value!r} is not {description}")
+    if isinstance(kind, msgspec.inspect.StrType):
+        return ConfigError(f"{name}: must not be empty")
+    return ConfigError(f"{name}: {problem[:1].lower()}{problem[1:]}")
 
 
 def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Config:
@@ -215,7 +304,6 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
     PosixPath('/tmp/x.db')
     """
     data: dict[str, Any] = {}
-    base_dir = Path.cwd()
     if path is not None:
         path = Path(path)
         try:
@@ -228,55 +316,25 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
-        base_dir = path.resolve().parent
-    root = _Section("", data)
-    database_text = env.get("TAMMI_DB") or root.string("database", None)
-    root.used.add("database")
-    if database_text:
-        database = Path(database_text).expanduser()
-        if not database.is_absolute() and path is not None and not env.get("TAMMI_DB"):
-            database = base_dir / database
+    written = data.pop("database", None)
+    if written is not None and (not isinstance(written, str) or not written.strip()):
+        raise ConfigError(f"database: expected a file path, got {written!r}")
+    for table, variable in (("discord", "DISCORD_TOKEN"), ("telegram", "TELEGRAM_TOKEN")):
+        if env.get(variable):
+            section = data.setdefault(table, {})
+            if isinstance(section, dict):
+                section["token"] = env[variable]
+    _read_durations(data)
+    try:
+        config = msgspec.convert(data, Config, strict=True)
+    except msgspec.ValidationError as error:
+        raise _explain(error, data) from None
+    if env.get("TAMMI_DB"):
+        database = Path(env["TAMMI_DB"]).expanduser()
+    elif written is not None:
+        database = Path(written).expanduser()
+        if not database.is_absolute() and path is not None:
+            database = path.resolve().parent / database
     else:
-        database = default_database()
-    defaults = Config(database=database)
-    picture_section = root.table("picture")
-    picture = PictureConfig(
-        size=picture_section.integer("size", PictureConfig.size, low=64, high=2048) or PictureConfig.size,
-        theme=picture_section.string("theme", PictureConfig.theme) or PictureConfig.theme,
-        workers=_integer_or_zero(picture_section, "workers", PictureConfig.workers, 64),
-    )
-    picture_section.check_unknown()
-    _check_theme(picture.theme)
-    opponent_section = root.table("opponent")
-    opponent = OpponentConfig(
-        max_level=opponent_section.integer("max_level", OpponentConfig.max_level, low=1, high=5)
-        or OpponentConfig.max_level,
-        time_limit=opponent_section.number("time_limit", OpponentConfig.time_limit, low=0.01, high=600),
-        node_limit=opponent_section.integer("node_limit", None, low=1),
-        workers=_integer_or_zero(opponent_section, "workers", OpponentConfig.workers, 64),
-    )
-    opponent_section.check_unknown()
-    reminder_after = root.number("reminder_after", defaults.reminder_after, low=0.01)
-    abandon_after = root.number("abandon_after", defaults.abandon_after, low=0.01)
-    if reminder_after >= abandon_after:
-        raise ConfigError(
-            f"reminder_after: {reminder_after:g} hours must be less than "
-            f"abandon_after ({abandon_after:g} hours)"
-        )
-    config = Config(
-        database=database,
-        language=root.string("language", defaults.language, LANGUAGES) or defaults.language,
-        variant=root.string("variant", defaults.variant, VARIANTS) or defaults.variant,
-        challenge_expiry=root.number("challenge_expiry", defaults.challenge_expiry, low=0.1),
-        abandon_after=abandon_after,
-        reminder_after=reminder_after,
-        maintenance_interval=root.number(
-            "maintenance_interval", defaults.maintenance_interval, low=0.01, high=86400
-        ),
-        picture=picture,
-        opponent=opponent,
-        discord=_discord(root.table("discord"), env),
-        telegram=_telegram(root.table("telegram"), env),
-    )
-    root.check_unknown()
-    return config
+        return config
+    return config.replace(database=database)

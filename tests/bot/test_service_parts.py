@@ -1,4 +1,4 @@
-"""Config, texts, typed-input parsing, ratings, the console and the command line."""
+"""Texts, typed-input parsing, ratings, the console and the command line."""
 
 from __future__ import annotations
 
@@ -10,68 +10,10 @@ import pytest
 from bot import parsing
 from bot.domain import ratings
 from bot.cli import main
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config
 from bot.platforms.console import parse_line, run_console
 from bot.presentation import texts
 from engine import Reason
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-# -- config --------------------------------------------------------------------------------------
-
-
-def test_example_config_is_the_defaults() -> None:
-    example = load_config(ROOT / "config.example.toml", env={})
-    defaults = load_config(None, env={})
-    assert example == defaults
-    assert defaults.language == "en" and defaults.variant == "english"
-    assert defaults.discord.token is None and defaults.telegram.port == 8443
-
-
-def test_environment_gives_tokens_and_database(tmp_path: Path) -> None:
-    path = tmp_path / "c.toml"
-    path.write_text('database = "games.db"\n[discord]\ntoken = "from-file"\n', encoding="utf-8")
-    config = load_config(path, env={"TELEGRAM_TOKEN": "tg"})
-    assert config.database == tmp_path / "games.db"
-    assert config.discord.token == "from-file" and config.telegram.token == "tg"
-    config = load_config(path, env={"DISCORD_TOKEN": "env", "TAMMI_DB": "/tmp/other.db"})
-    assert config.discord.token == "env" and config.database == Path("/tmp/other.db")
-
-
-@pytest.mark.parametrize(("text", "names"), [
-    ('language = "sv"', "language"),
-    ("language = 3", "language"),
-    ('variant = "russian"', "variant"),
-    ("challenge_expiry = -5", "challenge_expiry"),
-    ('abandon_after = "soon"', "abandon_after"),
-    ("reminder_after = 100\nabandon_after = 50", "reminder_after"),
-    ("[picture]\nsize = 10", "picture.size"),
-    ('[picture]\ntheme = "neon"', "picture.theme"),
-    ("[opponent]\nmax_level = 0", "opponent.max_level"),
-    ("[opponent]\ntime_limit = true", "opponent.time_limit"),
-    ("[telegram]\nport = 70000", "telegram.port"),
-    ('[telegram]\nwebhook_url = "ftp://x"', "telegram.webhook_url"),
-    ('[discord]\nmessage_content = "yes"', "discord.message_content"),
-    ("[discord]\ntokn = 'x'", "discord.tokn"),
-    ("colour = 1", "colour"),
-    ('picture = "big"', "picture"),
-])
-def test_bad_settings_are_named(tmp_path: Path, text: str, names: str) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text(text + "\n", encoding="utf-8")
-    with pytest.raises(ConfigError) as error:
-        load_config(path, env={})
-    assert str(error.value).startswith(names + ":")
-
-
-def test_unreadable_config_files(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="does not exist"):
-        load_config(tmp_path / "missing.toml", env={})
-    broken = tmp_path / "broken.toml"
-    broken.write_text("language = \n", encoding="utf-8")
-    with pytest.raises(ConfigError, match="not valid TOML"):
-        load_config(broken, env={})
 
 
 # -- texts ---------------------------------------------------------------------------------------

@@ -233,7 +233,7 @@ async def test_unexpected_error_becomes_a_polite_reply(chat: Chat, caplog: pytes
 
 async def test_challenges_expire(chat: Chat) -> None:
     await chat.say("ann", "!tammi challenge @bob")
-    chat.clock.advance(chat.service.config.challenge_expiry * 60 + 1)
+    chat.clock.advance(chat.service.config.challenge_expiry.total_seconds() + 1)
     assert "no longer open" in (await chat.press("bob", "acc:1"))[0].text
     await chat.service.maintain()
     assert len(chat.notices) == 1 and "expired" in chat.notices[0].reply.text
@@ -249,7 +249,7 @@ async def test_reminder_then_abandonment_claim(chat: Chat) -> None:
     for move, user in [("11-15", "bob"), ("22-18", "ann"), ("15x22", "bob"), ("25x18", "ann")]:
         await chat.say(user, move)
     assert "claim the win if bob does not move" in await chat.text("ann", "!tammi claim")
-    chat.clock.advance(chat.service.config.reminder_after * 3600 + 60)
+    chat.clock.advance(chat.service.config.reminder_after.total_seconds() + 60)
     await chat.service.maintain()
     assert len(chat.notices) == 1
     reminder = chat.notices[0].reply
@@ -258,7 +258,7 @@ async def test_reminder_then_abandonment_claim(chat: Chat) -> None:
     await chat.service.maintain()
     assert len(chat.notices) == 1  # reminded once
     assert "nothing to claim" in await chat.text("bob", "!tammi claim")
-    chat.clock.advance(chat.service.config.abandon_after * 3600)
+    chat.clock.advance(chat.service.config.abandon_after.total_seconds())
     await chat.service.maintain()
     assert len(chat.notices) == 2 and "ann, bob has not moved" in chat.notices[1].reply.text
     done = await chat.say("ann", "!tammi claim")
