@@ -19,6 +19,7 @@ import functools
 import importlib.resources
 import re
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 
 from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
@@ -54,9 +55,12 @@ class _Language:
     selectors: dict[str, frozenset[str]]
 
 
+def _folder() -> Traversable:
+    return importlib.resources.files("bot.presentation") / "locales"
+
+
 def _languages() -> tuple[str, ...]:
-    folder = importlib.resources.files(__package__ or "bot.presentation") / "locales"
-    found = {item.name.removesuffix(".ftl") for item in folder.iterdir() if item.name.endswith(".ftl")}
+    found = {item.name.removesuffix(".ftl") for item in _folder().iterdir() if item.name.endswith(".ftl")}
     return (ENGLISH, *sorted(found - {ENGLISH}))
 
 
@@ -67,8 +71,7 @@ LANGUAGES: tuple[str, ...] = _languages()
 @functools.cache
 def _load(lang: str) -> _Language:
     """One language's catalogue, read and checked once."""
-    folder = importlib.resources.files(__package__ or "bot.presentation") / "locales"
-    source = (folder / f"{lang}.ftl").read_text(encoding="utf-8")
+    source = (_folder() / f"{lang}.ftl").read_text(encoding="utf-8")
     resource = FluentParser().parse(source)
     junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
     if junk:
@@ -101,8 +104,9 @@ def _catalogue(lang: str, message_id: str) -> _Language:
 
 
 def _value(value: object, selector: bool) -> object:
-    """A value as Fluent takes it. Numbers show without thousands separators (ids, ratings); a whole
-    number given as text counts as a number where it chooses a plural form. Anything else is its text."""
+    """A value as Fluent takes it. Numbers show without thousands separators (ids, ratings), fractions in
+    the language's way (2.5, 2,5); a whole number given as text counts as a number where it chooses a
+    plural form, and shows as written elsewhere. Anything else is its text."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return fluent_number(value, useGrouping=False)
     text = format(value, "")
