@@ -9,6 +9,9 @@ sequences once. Two comparisons:
   and without it (every leaf pushed and popped);
 - raw generator: Tammi's engine.movegen.perft against py-draughts' internal 10x10 generator
   (draughts.engines.turbo.perft; py-draughts has no raw 8x8 perft).
+Italian has no counterpart in py-draughts: its rows are Tammi's alone, from the start position and from
+positions with kings on both sides, where the Italian capture-choice rule is decided most often.
+`--no-peer` prints Tammi's figures only (for comparing two versions of the engine).
 """
 
 from __future__ import annotations
@@ -46,8 +49,14 @@ def public_perft(board: Board, depth: int, bulk: bool = True) -> int:
     return total
 
 
-def tammi(variant: str, depth: int, mode: str) -> list[tuple[int, int, float]]:
-    board = Board(variant)
+ITALIAN_KINGS = (
+    "B:WK3,21,25,28,30,31,32:B1,2,5,8,11,15,19,24,K29",  # from a random game
+    "W:WK9,K10,22,24,25,26,27,28,29,31:B2,3,5,K17,K19,K20,12,13",
+)
+
+
+def tammi(variant: str, depth: int, mode: str, fen: str | None = None) -> list[tuple[int, int, float]]:
+    board = Board(variant, fen=fen)
     own, opp, kings = board.bitboards()
     out = []
     for d in range(1, depth + 1):
@@ -79,11 +88,33 @@ def report(title: str, ours: list[tuple[int, int, float]], theirs: list[tuple[in
               f"{n2 / t2 if t2 else 0:>10.0f} {ratio:5.1f}x{mark}")
 
 
+def report_alone(title: str, ours: list[tuple[int, int, float]]) -> None:
+    print(f"\n{title}")
+    print(f"{'depth':>5} {'nodes':>10} {'tammi s':>9} {'tammi n/s':>11}")
+    for d, n, t in ours:
+        print(f"{d:>5} {n:>10} {t:>9.3f} {n / t if t else 0:>11.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--english", type=int, default=8)
     parser.add_argument("--international", type=int, default=6)
+    parser.add_argument("--italian", type=int, default=8)
+    parser.add_argument("--no-peer", action="store_true", help="Tammi's figures only")
     args = parser.parse_args()
+    report_alone("italian: public API (legal_moves/push/pop), bulk counting at the last ply",
+                 tammi("italian", args.italian, "public"))
+    report_alone("italian: raw generator (movegen.perft)", tammi("italian", args.italian + 1, "raw"))
+    for fen in ITALIAN_KINGS:
+        report_alone(f"italian, kings on both sides, raw generator: {fen}",
+                     tammi("italian", args.italian, "raw", fen))
+        report_alone(f"italian, kings on both sides, public API: {fen}",
+                     tammi("italian", args.italian - 1, "public", fen))
+    if args.no_peer:
+        for variant, depth in (("english", args.english), ("international", args.international)):
+            report_alone(f"{variant}: public API, bulk counting", tammi(variant, depth, "public"))
+            report_alone(f"{variant}: raw generator", tammi(variant, depth + 1, "raw"))
+        return
     for variant, depth in (("english", args.english), ("international", args.international)):
         report(f"{variant}: public API (legal_moves/push/pop), bulk counting at the last ply",
                tammi(variant, depth, "public"), peer(variant, depth, "public"))

@@ -339,12 +339,22 @@ def generator(v: Variant) -> Generator:
     return Generator(count_quiet, can_capture, capture_sequences, legal, count, perft)
 
 
-def italian_rank(seq: RawMove, kings: int) -> tuple[int, int, int, int]:
-    """Italian priority key, larger is preferred: pieces, with a king, kings taken, king met earliest."""
+ItalianRank = tuple[int, int, int, tuple[int, ...]]
+
+
+def italian_rank(seq: RawMove, kings: int) -> ItalianRank:
+    """Italian priority key, larger is preferred: pieces, with a king, kings taken, kings met earliest.
+
+    The last item lists where the kings stand among the captured pieces, negated, so that comparing
+    two keys compares those lists from the left and the earlier king wins (RULES.md, worked
+    position 11b). Lists are only compared when the kings taken are as many, so equally long.
+
+    >>> italian_rank(((0, 9), (4, 5, 6)), kings=1 << 4 | 1 << 6)
+    (3, 0, 2, (0, -2))
+    """
     path, caps = seq
-    king_positions = [i for i, c in enumerate(caps) if (kings >> c) & 1]
-    first = -king_positions[0] if king_positions else -len(caps) - 1
-    return (len(caps), (kings >> path[0]) & 1, len(king_positions), first)
+    met = tuple([-i for i, c in enumerate(caps) if (kings >> c) & 1])
+    return (len(caps), (kings >> path[0]) & 1, len(met), met)
 
 
 def apply_capture_rule(rule: CaptureRule, seqs: list[RawMove], kings: int) -> list[RawMove]:

@@ -94,6 +94,15 @@ def test_11_italian_king_met_earliest() -> None:
     assert err.value.reason is Reason.MUST_MEET_KING_EARLIER
 
 
+def test_11b_italian_second_king_decides() -> None:
+    b = Board("italian", fen="W:WK1:BK14,K5,K7,22,6")
+    assert moves(b) == {"1x10x19x26"}
+    assert b.parse_move("1x10x19x26").captures == (5, 14, 22)
+    with pytest.raises(IllegalMoveError) as err:
+        b.parse_move("1x10x3x12")
+    assert err.value.reason is Reason.MUST_MEET_KING_EARLIER
+
+
 def test_12_international_backward_and_maximum() -> None:
     b = Board("international", fen="W:W28:B22,33,44")
     assert moves(b) == {"28x39x50"}
