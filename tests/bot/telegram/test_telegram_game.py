@@ -4,15 +4,17 @@ python-telegram-bot Application, and the fake Bot API server."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from telegram.ext import AIORateLimiter
 
+from bot.app import open_repository
+from bot.chat.service import GameService
 from bot.config import Config, OpponentConfig, PictureConfig
 from bot.platforms.telegram import TelegramAdapter
-from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Repository
 from tests.fakes.telegram_server import Call, FakeTelegram, config_for, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -27,14 +29,14 @@ class Tammi:
     def __init__(self, fake: FakeTelegram, database: Path) -> None:
         self.fake = fake
         self.database = database
-        self.storage: Storage | None = None
+        self.storage: Repository | None = None
         self.service: GameService | None = None
         self.adapter: TelegramAdapter | None = None
 
     async def start(self) -> None:
-        self.storage = await Storage.open(self.database)
+        self.storage = await open_repository(self.database)
         config = Config(database=self.database, picture=PictureConfig(size=96, theme="auto"),
-                        opponent=OpponentConfig(time_limit=0.05))
+                        opponent=OpponentConfig(time_limit=timedelta(milliseconds=50)))
         self.service = GameService(self.storage, config)
         await self.service.start()
         self.adapter = TelegramAdapter(
