@@ -21,7 +21,7 @@ from bot.config import DiscordConfig
 from bot.platforms.base import answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
 from bot.platforms.discord.client import bot_token, intents, make_client, person, use_endpoints
-from bot.platforms.discord.replies import Poster
+from bot.platforms.discord.replies import ChannelOrder, Poster
 from bot.platforms.discord.tree import command_tree, subcommand_count, sync_if_changed, translated
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,7 @@ class DiscordAdapter:
         self.client.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree = command_tree(self.client)
         self.poster = Poster(self.client, DEFER_AFTER)
+        self.order = ChannelOrder()
         self._dialogs: set[str] = set()  # custom_ids of the move dialogs open now
         self._connection: asyncio.Task[None] | None = None
         self._logged_in = asyncio.Event()
@@ -127,6 +128,7 @@ class DiscordAdapter:
         if notice.platform != PLATFORM:
             return
         await self._logged_in.wait()
+        await self.order.quiet(notice.channel_id)
         await self.poster.post(self.client.get_partial_messageable(int(notice.channel_id)), notice.reply)
 
     async def on_message(self, message: discord.Message) -> None:
@@ -152,7 +154,8 @@ class DiscordAdapter:
             addressed=private or mentioned or replied,
             is_private_chat=private,
         )
-        await self.poster.post_all(message, await answer(self.service, event))
+        async with self.order.answering(event.channel_id):
+            await self.poster.post_all(message, await answer(self.service, event))
 
     # --- interactions: what discord.py's commands, buttons and dialog call ------------------------
 
@@ -211,7 +214,8 @@ class DiscordAdapter:
         """Answer with the service's replies; if posting them fails before anything was sent, the user
         still gets the apology."""
         try:
-            await self.poster.respond(interaction, answer(self.service, event), slow=slow)
+            async with self.order.answering(event.channel_id):
+                await self.poster.respond(interaction, answer(self.service, event), slow=slow)
         except Exception:
             log.exception("Failed to answer a Discord interaction")
             if not interaction.response.is_done():

@@ -8,7 +8,6 @@ submission becomes a `move` command.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 from typing import Any, Self
@@ -18,8 +17,6 @@ import discord
 from bot.chat.events import Button
 from bot.platforms.discord.client import handler_of
 from bot.presentation.texts import locale_language
-
-log = logging.getLogger(__name__)
 
 BUTTON_PREFIX = "tammi:"
 MOVE_BUTTON = "mov:"

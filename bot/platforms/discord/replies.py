@@ -9,8 +9,10 @@ its public replies are posted in the channel.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Coroutine
+from collections import Counter
+from collections.abc import AsyncIterator, Coroutine
 from typing import Any
 
 import discord
@@ -20,6 +22,41 @@ from bot.platforms.discord.buttons import ui_text
 from bot.platforms.discord.messages import MessageParts, message_parts
 
 log = logging.getLogger(__name__)
+
+
+NOTICE_WAIT = 3.0
+"""Seconds a notice waits at most for the replies being posted in its channel."""
+
+
+class ChannelOrder:
+    """Keeps a channel's messages in the order things happened: a notice (the bot's move) waits until
+    the replies to the events already received in its channel are posted, so it never arrives before
+    the board it answers. The wait is bounded, so a notice is never held up for long."""
+
+    def __init__(self, limit: float = NOTICE_WAIT) -> None:
+        self.limit = limit
+        self._busy: Counter[str] = Counter()
+        self._changed = asyncio.Condition()
+
+    @contextlib.asynccontextmanager
+    async def answering(self, channel_id: str) -> AsyncIterator[None]:
+        """While an event of the channel is answered and its replies posted."""
+        self._busy[channel_id] += 1
+        try:
+            yield
+        finally:
+            self._busy[channel_id] -= 1
+            if not self._busy[channel_id]:
+                del self._busy[channel_id]
+            async with self._changed:
+                self._changed.notify_all()
+
+    async def quiet(self, channel_id: str) -> None:
+        """Wait (at most `limit` seconds) until no event of the channel is being answered."""
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait_for(lambda: channel_id not in self._busy),
+                                       self.limit)
 
 
 def _kwargs(parts: MessageParts) -> dict[str, Any]:

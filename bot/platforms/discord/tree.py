@@ -17,6 +17,7 @@ from discord.app_commands import Choice, locale_str
 from discord.http import Route
 
 from bot.chat.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
+from bot.platforms.base import apology
 from bot.platforms.discord.buttons import shorten
 from bot.platforms.discord.client import handler_of, person
 
@@ -163,12 +164,17 @@ async def translated(tree: app_commands.CommandTree[Any]) -> app_commands.Transl
 
 
 async def _on_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-    """Someone else's command is ignored; any other failure is logged (the adapter's answers have
-    already been sent or apologised for by then)."""
+    """Someone else's command is ignored. Any other failure before the adapter took over (an option
+    discord.py could not read) is logged, and the user gets the apology."""
     if isinstance(error, app_commands.CommandNotFound):
         log.debug("ignored the command %r", error.name)
         return
     log.error("a Discord command failed", exc_info=error)
+    if not interaction.response.is_done():
+        try:
+            await interaction.response.send_message(apology(interaction.locale.value).text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not send the apology either")
 
 
 async def definitions(tree: app_commands.CommandTree[Any]) -> list[JSON]:

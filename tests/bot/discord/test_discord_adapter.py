@@ -324,3 +324,60 @@ async def test_an_expired_interaction_still_finishes_and_posts_in_the_channel(
     assert board.via == "channel" and board.files == [("board.png", PNG)]
     await asyncio.sleep(0.1)
     assert [sent.content for sent in fake.sent if sent.content == "Only for you."] == []
+
+
+async def test_a_failure_inside_the_adapter_gets_the_apology(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    async def broken(*args: object) -> None:
+        raise RuntimeError("adapter bug")
+    monkeypatch.setattr(adapter, "command", broken)
+    interaction = await fake.slash(ALICE, "board", locale="fi")
+    [answer] = await fake.wait_answers(interaction)
+    assert answer.ephemeral and "meni vikaan" in (answer.content or "")
+    assert "adapter bug" in caplog.text
+
+
+async def test_buttons_work_after_a_restart(fake: FakeDiscord, settings: DiscordConfig) -> None:
+    before = StubService(lambda event: [board_reply()])
+    bot = DiscordAdapter(before, settings, guild_ready_timeout=0.05)
+    await bot.start()
+    await bot.wait_until_ready()
+    await fake.type_message(ALICE, "board")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    await bot.close()
+    after = StubService()
+    bot = DiscordAdapter(after, settings, guild_ready_timeout=0.05)
+    assert bot.name == "discord"
+    await bot.start()
+    try:
+        await bot.wait_until_ready()
+        pressed = await fake.press(BOB, board, "tammi:drw:7")
+        [answer] = await fake.wait_answers(pressed)
+        opened = await fake.press(BOB, board, "tammi:mov:7")
+        dialog = await fake.until(lambda: fake.callback(opened))
+    finally:
+        await bot.close()
+    assert [event.button for event in after.events] == ["drw:7"] and answer.content == "got drw:7"
+    assert dialog.type == 9
+
+
+async def test_a_notice_waits_for_the_replies_being_posted_in_its_channel(
+        fake: FakeDiscord, adapter: DiscordAdapter, service: StubService) -> None:
+    service.delay = 0.3
+    service.respond = lambda event: [Reply(text=f"alice played {event.text}")]
+    await fake.type_message(ALICE, "22-17")
+    while not service.events:  # the service is working on the move
+        await asyncio.sleep(0.01)
+    await service.notify(Notice("discord", str(CHANNEL_ID), Reply(text="Tammi played 11-15")))
+    sent = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert [s.content for s in sent] == ["alice played 22-17", "Tammi played 11-15"]
+    # The wait is bounded: a notice is not held up by a slow answer for longer than that.
+    adapter.order.limit = 0.05
+    service.delay = 1.0
+    await fake.type_message(ALICE, "17-13")
+    while len(service.events) < 2:
+        await asyncio.sleep(0.01)
+    await service.notify(Notice("discord", str(CHANNEL_ID), Reply(text="Tammi is thinking")))
+    sent = await fake.wait_in_channel(CHANNEL_ID, 4)
+    assert [s.content for s in sent[2:]] == ["Tammi is thinking", "alice played 17-13"]
