@@ -171,7 +171,7 @@ class DiscordAdapter:
                 self._dialogs.discard(custom_id)  # its MoveDialog answers it
             elif custom_id.startswith(MODAL_PREFIX):
                 await interaction.response.send_message(
-                    ui_text(interaction.locale.value, "dialog_expired"), ephemeral=True)
+                    ui_text(interaction.locale.value, "move-dialog-expired"), ephemeral=True)
             else:
                 await interaction.response.defer()
 

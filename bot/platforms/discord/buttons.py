@@ -16,7 +16,7 @@ import discord
 
 from bot.chat.events import Button
 from bot.platforms.discord.client import handler_of
-from bot.presentation.texts import locale_language
+from bot.presentation import catalogue
 
 BUTTON_PREFIX = "tammi:"
 MOVE_BUTTON = "mov:"
@@ -34,25 +34,9 @@ _STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-_TEXTS = {
-    "en": {
-        "done": "Done.",
-        "move_title": "Your move",
-        "move_label": "Move (for example 9-13 or 10x17x26)",
-        "dialog_expired": "That dialog is no longer open: press the Move button again, or type your move.",
-    },
-    "fi": {
-        "done": "Tehty.",
-        "move_title": "Siirtosi",
-        "move_label": "Siirto (esim. 9-13 tai 10x17x26)",
-        "dialog_expired": "Ikkuna ei ole enää auki: paina siirtopainiketta uudelleen tai kirjoita siirtosi.",
-    },
-}
-
-
 def ui_text(locale: str | None, key: str) -> str:
-    """A text of the Discord adapter's own (the dialog, "Done.") in the user's language."""
-    return _TEXTS[locale_language(locale) or "en"][key]
+    """A message of the catalogue (the dialog, "Done.") in the language of the user's Discord."""
+    return catalogue.say(catalogue.locale_language(locale) or catalogue.ENGLISH, key)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -129,10 +113,10 @@ class MoveDialog(discord.ui.Modal):
 
     def __init__(self, button_id: str, locale: str | None, opening: int,
                  closed: Callable[[str], None]) -> None:
-        super().__init__(title=ui_text(locale, "move_title"), timeout=DIALOG_TIMEOUT,
+        super().__init__(title=ui_text(locale, "move-dialog-title"), timeout=DIALOG_TIMEOUT,
                          custom_id=f"{MODAL_PREFIX}{button_id}:{opening}")
         self.move: discord.ui.TextInput[MoveDialog] = discord.ui.TextInput(
-            label=ui_text(locale, "move_label"), custom_id="move", placeholder="9-13", min_length=2,
+            label=ui_text(locale, "move-dialog-label"), custom_id="move", placeholder="9-13", min_length=2,
             max_length=60)
         self.add_item(self.move)
         self._closed = closed

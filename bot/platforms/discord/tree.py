@@ -1,7 +1,7 @@
 """The `/tammi` slash command on discord.py's `app_commands`, built from `bot.chat.commands.COMMANDS`.
 
 Every service command is a subcommand of one `/tammi` group. Names and descriptions are `locale_str`s
-that carry their Finnish text; `FinnishTranslator` hands it to Discord for the `fi` locale.
+that carry their Finnish text; `CatalogueTranslator` hands it to Discord for the `fi` locale.
 """
 
 from __future__ import annotations
@@ -20,49 +20,40 @@ from bot.chat.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command
 from bot.platforms.base import apology
 from bot.platforms.discord.buttons import shorten
 from bot.platforms.discord.client import handler_of, person
+from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
 
 ROOT = "tammi"
-ROOT_EN = "Play draughts (checkers) with Tammi"
-ROOT_FI = "Pelaa tammea Tammin kanssa"
-
 AUTOCOMPLETE_LIMIT = 25
 
-# Finnish names shown to users whose Discord is in Finnish (the interaction still carries the English
-# name). They match the Finnish words the service understands in typed commands.
-FI_COMMAND_NAMES = {
-    "challenge": "haasta", "accept": "hyväksy", "decline": "hylkää", "cancel": "peru", "play": "pelaa",
-    "move": "siirrä", "board": "lauta", "moves": "siirrot", "resign": "luovuta", "draw": "tasapeli",
-    "claim": "vaadi", "undo": "peruuta", "rematch": "uusinta", "games": "pelit", "pdn": "pdn", "gif": "gif",
-    "rules": "säännöt", "stats": "tilastot", "leaderboard": "ranking", "settings": "asetukset",
-    "help": "ohje",
-}
-FI_OPTION_NAMES = {
-    "opponent": "vastustaja", "variant": "muunnelma", "colour": "väri", "move": "siirto", "topic": "aihe",
-    "level": "taso", "answer": "vastaus", "player": "pelaaja", "language": "kieli",
-}
-FI_CHOICES = {
-    "english": "englantilainen", "italian": "italialainen", "international": "kansainvälinen",
-    "random": "satunnainen", "white": "valkoinen", "black": "musta",
-}
 
-
-class FinnishTranslator(app_commands.Translator):
-    """Discord's `fi` texts: the Finnish version each `locale_str` here carries in its extras."""
+class CatalogueTranslator(app_commands.Translator):
+    """The texts for Discord's other languages, from the message catalogue: each `locale_str` here
+    carries its catalogue key (`key`), and names (`word=True`) take the first word of a word list."""
 
     async def translate(self, string: locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        if locale is not discord.Locale.finnish:
-            return None
-        finnish = string.extras.get("fi")
-        return str(finnish) if finnish else None
+        lang = catalogue.locale_language(locale.value)
+        key = string.extras.get("key")
+        if lang is None or lang == catalogue.ENGLISH or not key:
+            return None  # English is the commands' own text
+        if string.extras.get("word"):
+            words = catalogue.words(lang, str(key))
+            return words[0][:32] if words else None
+        return catalogue.say(lang, str(key))[:100]
 
 
-def _text(english: str, finnish: str) -> locale_str:
-    return locale_str(english[:100], fi=finnish[:100])
+def _described(key: str) -> locale_str:
+    """A description: the catalogue's English message, translated by its key."""
+    return locale_str(catalogue.say(catalogue.ENGLISH, key)[:100], key=key)
+
+
+def _named(name: str, key: str) -> locale_str:
+    """A name Discord matches in English, shown in other languages from the word list `key`."""
+    return locale_str(name, key=key, word=True)
 
 
 def _annotation(option: Option) -> Any:
@@ -119,11 +110,10 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
                for option in spec.options]
     run.__signature__ = inspect.Signature([interaction, *options])  # type: ignore[attr-defined]
     if spec.options:
-        app_commands.describe(**{o.name: _text(o.en, o.fi) for o in spec.options})(run)
-        app_commands.rename(**{o.name: locale_str(o.name, fi=FI_OPTION_NAMES.get(o.name, ""))
-                               for o in spec.options})(run)
+        app_commands.describe(**{o.name: _described(f"opt-{spec.name}-{o.name}") for o in spec.options})(run)
+        app_commands.rename(**{o.name: _named(o.name, f"option-name-{o.name}") for o in spec.options})(run)
     lists = {"variant": VARIANT_CHOICES, "colour": COLOUR_CHOICES}
-    choices = {o.name: [Choice(name=locale_str(v, fi=FI_CHOICES[v]), value=v) for v in lists[o.kind]]
+    choices = {o.name: [Choice(name=_named(value, f"choice-{value}"), value=value) for value in lists[o.kind]]
                for o in spec.options if o.kind in lists}
     if choices:
         app_commands.choices(**choices)(run)
@@ -136,14 +126,14 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
 def tammi_group() -> app_commands.Group:
     """`/tammi` with one subcommand per command of the service."""
     group = app_commands.Group(
-        name=ROOT, description=_text(ROOT_EN, ROOT_FI),
+        name=ROOT, description=_described("cmd-tammi"),
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         allowed_installs=app_commands.AppInstallationType(guild=True),
     )
     for spec in COMMANDS:
         group.add_command(app_commands.Command(
-            name=locale_str(spec.name, fi=FI_COMMAND_NAMES.get(spec.name, "")),
-            description=_text(spec.en, spec.fi), callback=_callback(spec)))
+            name=_named(spec.name, f"words-command-{spec.name}"), description=_described(f"cmd-{spec.name}"),
+            callback=_callback(spec)))
     return group
 
 
@@ -156,9 +146,9 @@ def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
 
 
 async def translated(tree: app_commands.CommandTree[Any]) -> app_commands.Translator:
-    """The tree's translator, set to `FinnishTranslator` on first use."""
+    """The tree's translator, set to `CatalogueTranslator` on first use."""
     if tree.translator is None:
-        await tree.set_translator(FinnishTranslator())
+        await tree.set_translator(CatalogueTranslator())
     assert tree.translator is not None
     return tree.translator
 

@@ -184,6 +184,7 @@ button-not-yours = This button is for someone else.
 done = Done.
 move-dialog-title = Your move
 move-dialog-label = Move (for example 9-13 or 10x17x26)
+move-dialog-expired = That dialog is no longer open: press the Move button again, or type your move.
 
 ## Summary fields
 

@@ -182,6 +182,7 @@ button-not-yours = Tämä painike on jollekulle toiselle.
 done = Tehty.
 move-dialog-title = Siirtosi
 move-dialog-label = Siirto (esim. 9-13 tai 10x17x26)
+move-dialog-expired = Ikkuna ei ole enää auki: paina Siirrä-painiketta uudelleen tai kirjoita siirtosi.
 
 ## Yhteenvedon kentät
 

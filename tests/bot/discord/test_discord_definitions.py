@@ -10,13 +10,8 @@ import discord
 from discord.app_commands import locale_str
 
 from bot.chat.commands import COMMANDS
-from bot.platforms.discord.tree import (
-    FI_COMMAND_NAMES,
-    FinnishTranslator,
-    command_tree,
-    definitions,
-    same_definitions,
-)
+from bot.platforms.discord.tree import CatalogueTranslator, command_tree, definitions, same_definitions
+from bot.presentation import catalogue
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -46,7 +41,8 @@ async def test_definitions_keep_discords_limits() -> None:
     check_names(subcommands)
     for sub in subcommands:
         assert 1 <= len(sub["description"]) <= 100 and 1 <= len(sub["description_localizations"]["fi"]) <= 100
-        assert sub["name_localizations"] == {"fi": FI_COMMAND_NAMES[sub["name"]]}
+        assert sub["name_localizations"] == {"fi": catalogue.words("fi", f"words-command-{sub['name']}")[0]}
+        assert sub["name"] == catalogue.words("en", f"words-command-{sub['name']}")[0]
         options = sub.get("options", [])
         check_names(options)
         required = [option.get("required", False) for option in options]
@@ -74,12 +70,15 @@ async def test_option_types_choices_and_ranges() -> None:
     assert (level["type"], level["min_value"], level["max_value"]) == (4, 1, 5)
 
 
-async def test_the_translator_answers_finnish_only() -> None:
-    translator = FinnishTranslator()
-    text = locale_str("challenge", fi="haasta")
+async def test_the_translator_answers_from_the_catalogue_for_its_other_languages() -> None:
+    translator = CatalogueTranslator()
     context: Any = None
-    assert await translator.translate(text, discord.Locale.finnish, context) == "haasta"
-    assert await translator.translate(text, discord.Locale.swedish, context) is None
+    name = locale_str("challenge", key="words-command-challenge", word=True)
+    description = locale_str("Show the board", key="cmd-board")
+    assert await translator.translate(name, discord.Locale.finnish, context) == "haasta"
+    assert await translator.translate(description, discord.Locale.finnish, context) == "Näytä lauta"
+    for locale in (discord.Locale.american_english, discord.Locale.british_english, discord.Locale.swedish):
+        assert await translator.translate(name, locale, context) is None
     assert await translator.translate(locale_str("tammi"), discord.Locale.finnish, context) is None
 
 
