@@ -9,7 +9,7 @@
 from engine.board import Board, LegalMoves
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Reason
 from engine.pdn import PdnGame, read_pdn, write_pdn
-from engine.types import Color, Move, Outcome, Piece
+from engine.types import Color, Move, Outcome, Piece, Termination
 from engine.variants import VARIANTS, Variant, get_variant
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "PdnGame",
     "Piece",
     "Reason",
+    "Termination",
     "Variant",
     "get_variant",
     "read_pdn",

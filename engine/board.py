@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine import movegen
+from engine import movegen, notation
 from engine.errors import IllegalMoveError, Reason
 from engine.fen import format_fen, parse_fen
 from engine.geometry import bit_indices
-from engine.types import Color, Move, Outcome, Piece
+from engine.movegen import to_move
+from engine.types import Color, Move, Outcome, Piece, Termination
 from engine.variants import Variant, get_variant
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
@@ -209,18 +210,19 @@ class Board:
                 raws = self._gen.legal(black, white, kings, False)
             cache: _Legal = {}
             name = self.variant.name
+            geo = self._geo
             for raw in raws:
                 path, caps = raw
                 if caps:
                     capmask = 0
                     for c in caps:
                         capmask |= 1 << c
-                    cache[self._to_move(raw)] = (1 << path[0], 1 << path[-1], capmask)
+                    cache[to_move(geo, raw)] = (1 << path[0], 1 << path[-1], capmask)
                     continue
                 key = (name, raw)
                 plain = _PLAIN.get(key)
                 if plain is None:
-                    plain = _PLAIN[key] = (self._to_move(raw), (1 << path[0], 1 << path[-1], 0))
+                    plain = _PLAIN[key] = (to_move(geo, raw), (1 << path[0], 1 << path[-1], 0))
                 cache[plain[0]] = plain[1]
             self._cache = cache
         return self._cache
@@ -232,10 +234,6 @@ class Board:
         if turn is WHITE:
             return self._gen.count(white, black, kings, True)
         return self._gen.count(black, white, kings, False)
-
-    def _to_move(self, raw: movegen.RawMove) -> Move:
-        sq = self._geo.square_of
-        return Move(tuple(sq[b] for b in raw[0]), tuple(sq[b] for b in raw[1]))
 
     def legal_equivalent(self, move: Move) -> Move | None:
         """The legal move with the same start, end and captured pieces as `move`, if any."""
@@ -315,9 +313,35 @@ class Board:
         >>> Board("english", fen="B:W14,15,22:B10").parse_move("10x26")
         Move(path=(10, 17, 26), captures=(14, 22))
         """
-        from engine.notation import parse_move
+        return notation.parse_move(self, text)
 
-        return parse_move(self, text)
+    def parse_exact(self, text: str) -> Move:
+        """The legal move whose canonical text (``str(move)``) is exactly `text`, for replays.
+
+        No short forms, no other spelling: raises `InvalidMoveError` or `IllegalMoveError` otherwise.
+
+        >>> b = Board("english", fen="B:W14,15,22:B10")
+        >>> b.parse_exact("10x17x26")
+        Move(path=(10, 17, 26), captures=(14, 22))
+        >>> b.parse_exact("10x26")
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalMoveError: '10x26': not the full text of a legal move here
+        """
+        return notation.parse_exact(self, text)
+
+    def push_str(self, text: str) -> Move:
+        """Play the legal move whose canonical text is exactly `text` (see `parse_exact`); return it.
+
+        >>> b = Board("english")
+        >>> b.push_str("11-15")
+        Move(path=(11, 15), captures=())
+        >>> b.ply, b.turn
+        (1, <Color.WHITE: 'W'>)
+        """
+        move = notation.parse_exact(self, text)
+        self.push(move)
+        return move
 
     # -- game end ---------------------------------------------------------------------------------------
 
@@ -344,23 +368,23 @@ class Board:
                 return (3 if strong.bit_count() == 3 else 2, side)
         return None
 
-    def _draw_reason(self) -> str | None:
+    def _draw_reason(self) -> Termination | None:
         v = self.variant
         quiet, endgame, endgame_plies, _ = self._counters
         if self.repetitions() >= 3:
-            return "threefold"
+            return Termination.THREEFOLD
         if quiet >= v.quiet_limit:
-            return "no_progress" if v.automatic_draws else "forty_moves"
+            return Termination.NO_PROGRESS if v.automatic_draws else Termination.FORTY_MOVES
         if v.endgame_rule and endgame is not None:
             limit = 32 if endgame[0] == 3 else 10
             if endgame_plies >= limit:
-                return "endgame"
+                return Termination.ENDGAME
         return None
 
     def outcome(self) -> Outcome | None:
         """How the game has ended by the rules, or None while it goes on (claims do not end it)."""
         if not self._count_legal():
-            return Outcome(self.turn.other, "no_moves")
+            return Outcome(self.turn.other, Termination.NO_MOVES)
         if self.variant.automatic_draws:
             reason = self._draw_reason()
             if reason:
@@ -371,8 +395,8 @@ class Board:
         """Whether the game has ended by the rules."""
         return self.outcome() is not None
 
-    def claimable_draw(self) -> str | None:
-        """A draw the side to move may claim (English): "threefold" or "forty_moves"; else None."""
+    def claimable_draw(self) -> Termination | None:
+        """A draw the side to move may claim (English): THREEFOLD or FORTY_MOVES; else None."""
         if self.variant.automatic_draws or not self._count_legal():
             return None
         return self._draw_reason()

@@ -14,9 +14,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from engine.geometry import Geometry
+from engine.types import Move
 from engine.variants import CaptureRule, Variant
 
 RawMove = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def to_move(geometry: Geometry, raw: RawMove) -> Move:
+    """A raw move (bits) as a `Move` (square numbers).
+
+    >>> from engine.variants import get_variant
+    >>> g = get_variant("english").geometry
+    >>> to_move(g, ((g.bit_of[10], g.bit_of[17], g.bit_of[26]), (g.bit_of[14], g.bit_of[22])))
+    Move(path=(10, 17, 26), captures=(14, 22))
+    """
+    square_of = geometry.square_of
+    return Move(tuple([square_of[b] for b in raw[0]]), tuple([square_of[b] for b in raw[1]]))
 
 
 @dataclass(frozen=True)
@@ -359,21 +373,18 @@ def italian_rank(seq: RawMove, kings: int) -> ItalianRank:
 
 def apply_capture_rule(rule: CaptureRule, seqs: list[RawMove], kings: int) -> list[RawMove]:
     """Keep the capture sequences a capture-choice rule allows (duplicates kept)."""
-    if len(seqs) < 2:
+    if len(seqs) < 2 or rule == "free":
         return seqs
-    if rule == "most":
-        best = 0
-        for _, c in seqs:
-            if len(c) > best:
-                best = len(c)
-        if best == 1:  # every sequence takes one piece
-            return seqs
-        return [s for s in seqs if len(s[1]) == best]
-    if rule == "italian":
-        ranks = [italian_rank(s, kings) for s in seqs]
-        top = max(ranks)
-        return [s for s, r in zip(seqs, ranks, strict=True) if r == top]
-    return seqs
+    best = 0
+    for _, c in seqs:
+        if len(c) > best:
+            best = len(c)
+    top = seqs if best == 1 else [s for s in seqs if len(s[1]) == best]  # best == 1: every one takes one
+    if rule == "most" or not kings or len(top) < 2:
+        return top  # the Italian criteria after the count are about kings
+    ranks = [italian_rank(s, kings) for s in top]
+    high = max(ranks)
+    return [s for s, r in zip(top, ranks, strict=True) if r == high]
 
 
 def _dedupe(seqs: list[RawMove], square_of: dict[int, int]) -> list[RawMove]:

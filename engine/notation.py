@@ -1,13 +1,18 @@
-"""Reading typed moves: forgiving input, exact refusals.
+"""Reading typed moves: forgiving input, exact refusals; and the exact reading that replays use.
 
-Accepted: the full path (``10x17x26``), start and end (``10x26``), an unambiguous prefix (``10x17``),
-``-`` for a capture when only one fits, algebraic squares (``c3-d4``), any case and spacing.
+`parse_move` accepts the full path (``10x17x26``), start and end (``10x26``), an unambiguous prefix
+(``10x17``), ``-`` for a capture when only one fits, algebraic squares (``c3-d4``), any case and spacing.
+`parse_exact` accepts only a legal move's canonical text, exactly as ``str(move)`` writes it.
+
+Both read a position through the `Position` protocol (which `engine.board.Board` provides), so this
+module does not import the board: the board imports it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
 from engine import movegen
 from engine.errors import (
@@ -17,12 +22,32 @@ from engine.errors import (
     MoveError,
     Reason,
 )
-from engine.types import Color, Move
+from engine.types import Color, Move, Piece
+from engine.variants import Variant
 
-if TYPE_CHECKING:
-    from engine.board import Board
+
+class Position(Protocol):
+    """What the parsers read from a board (`engine.board.Board` has all of it)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def turn(self) -> Color: ...
+
+    @property
+    def legal_moves(self) -> Iterable[Move]: ...
+
+    def piece_at(self, square: int) -> Piece | None: ...
+
+    def bitboards(self) -> tuple[int, int, int]: ...
+
+    def legal_equivalent(self, move: Move) -> Move | None: ...
+
 
 MAX_LENGTH = 64
+MAX_EXACT_LENGTH = 256
+_EXACT = re.compile(r"[1-9]\d{0,2}(?:-[1-9]\d{0,2}|(?:x[1-9]\d{0,2})+)")
 _TOKEN = r"(?:\d{1,3}|[a-z]\d{1,2})"
 _MOVE = re.compile(rf"{_TOKEN}(?:[-x:]{_TOKEN})+")
 _ITALIAN_REASONS = (
@@ -33,7 +58,7 @@ _ITALIAN_REASONS = (
 )
 
 
-def split_squares(text: str, board: Board) -> list[int]:
+def split_squares(text: str, board: Position) -> list[int]:
     """The squares a move text names; raises `InvalidMoveError` for bad syntax or a non-square.
 
     >>> from engine.board import Board
@@ -65,8 +90,9 @@ def split_squares(text: str, board: Board) -> list[int]:
     return squares
 
 
-def _as_squares(board: Board, seqs: list[movegen.RawMove]) -> list[Move]:
-    return [board._to_move(seq) for seq in seqs]
+def _as_squares(board: Position, seqs: list[movegen.RawMove]) -> list[Move]:
+    geometry = board.variant.geometry
+    return [movegen.to_move(geometry, seq) for seq in seqs]
 
 
 def _matches(path: tuple[int, ...], wanted: list[int]) -> str | None:
@@ -80,7 +106,34 @@ def _matches(path: tuple[int, ...], wanted: list[int]) -> str | None:
     return None
 
 
-def parse_move(board: Board, text: str) -> Move:
+def parse_exact(board: Position, text: str) -> Move:
+    """The legal move whose canonical text (``str(move)``) is exactly `text`; no guessing.
+
+    >>> from engine.board import Board
+    >>> board = Board("english", fen="B:W14,15,22:B10")
+    >>> parse_exact(board, "10x17x26")
+    Move(path=(10, 17, 26), captures=(14, 22))
+    >>> parse_exact(board, "10x26")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalMoveError: '10x26': not the full text of a legal move here
+    """
+    if len(text) > MAX_EXACT_LENGTH:
+        raise InvalidMoveError(text, Reason.TOO_LONG, f"a move is at most {MAX_EXACT_LENGTH} characters")
+    if not _EXACT.fullmatch(text):
+        raise InvalidMoveError(text, Reason.BAD_SYNTAX, "not a move in canonical notation (9-13, 10x17x26)")
+    path = tuple(int(square) for square in re.split("[-x]", text))
+    found = False
+    for move in board.legal_moves:
+        found = True
+        if move.path == path and str(move) == text:
+            return move
+    if not found:
+        raise IllegalMoveError(text, Reason.GAME_OVER, "the side to move has no legal move: the game is over")
+    raise IllegalMoveError(text, Reason.NOT_LEGAL, "not the full text of a legal move here")
+
+
+def parse_move(board: Position, text: str) -> Move:
     """The legal move `text` stands for on `board`, or a typed error saying why there is none."""
     wanted = split_squares(text, board)
     legal = list(board.legal_moves)
@@ -116,7 +169,7 @@ def parse_move(board: Board, text: str) -> Move:
     raise _diagnose(board, text, wanted, legal)
 
 
-def _diagnose(board: Board, text: str, wanted: list[int], legal: list[Move]) -> MoveError:
+def _diagnose(board: Position, text: str, wanted: list[int], legal: list[Move]) -> MoveError:
     """The rule a move that fits no legal move breaks."""
     start = wanted[0]
     piece = board.piece_at(start)
@@ -135,7 +188,7 @@ def _diagnose(board: Board, text: str, wanted: list[int], legal: list[Move]) -> 
 
 
 def _diagnose_capture(
-    board: Board, text: str, wanted: list[int], legal: list[Move], king: bool
+    board: Position, text: str, wanted: list[int], legal: list[Move], king: bool
 ) -> MoveError:
     variant = board.variant
     own, opp, kings = board.bitboards()
@@ -168,7 +221,7 @@ def _diagnose_capture(
     )
 
 
-def _capture_shape_reason(board: Board, wanted: list[int], king: bool) -> Reason | None:
+def _capture_shape_reason(board: Position, wanted: list[int], king: bool) -> Reason | None:
     """For a first jump the rules forbid: a man taking a king (Italian) or jumping backward."""
     variant = board.variant
     (r0, c0), (r1, c1) = variant.coords(wanted[0]), variant.coords(wanted[1])
@@ -187,7 +240,7 @@ def _capture_shape_reason(board: Board, wanted: list[int], king: bool) -> Reason
 
 
 def _diagnose_step(
-    board: Board, text: str, wanted: list[int], legal: list[Move], king: bool
+    board: Position, text: str, wanted: list[int], legal: list[Move], king: bool
 ) -> MoveError:
     variant = board.variant
     start, end = wanted[0], wanted[1]

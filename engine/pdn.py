@@ -16,19 +16,27 @@ _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 
 
 def result_token(variant: Variant, outcome: Outcome | None) -> str:
-    """The PDN result for an outcome: the first player's score first, "2-0" style on 10x10.
+    """The PDN result for an outcome of the rules ("*" for None): see `result_of`.
 
-    >>> from engine.types import Outcome, Color
-    >>> result_token(get_variant("english"), Outcome(Color.BLACK, "no_moves"))
+    >>> from engine.types import Outcome, Color, Termination
+    >>> result_token(get_variant("english"), Outcome(Color.BLACK, Termination.NO_MOVES))
     '1-0'
     """
-    if outcome is None:
-        return "*"
+    return "*" if outcome is None else result_of(variant, outcome.winner)
+
+
+def result_of(variant: Variant, winner: Color | None) -> str:
+    """The PDN result of a finished game, however it ended (None: a draw): the first player's score
+    first, "2-0" style on 10x10.
+
+    >>> result_of(get_variant("international"), Color.BLACK), result_of(get_variant("italian"), None)
+    ('0-2', '1/2-1/2')
+    """
     wide = variant.size == 10
-    if outcome.winner is None:
+    if winner is None:
         return "1-1" if wide else "1/2-1/2"
     win = "2" if wide else "1"
-    return f"{win}-0" if outcome.winner is variant.first else f"0-{win}"
+    return f"{win}-0" if winner is variant.first else f"0-{win}"
 
 
 def write_pdn(board: Board, tags: dict[str, str] | None = None, result: str | None = None) -> str:
@@ -107,11 +115,24 @@ class PdnGame:
             return None
         return self.variant.first if first_won else self.variant.first.other
 
-    def replay(self) -> Board:
-        """A board with every move played; raises `MoveError` at the first illegal one."""
+    def replay(self, *, exact: bool = False) -> Board:
+        """A board with every move played; raises `MoveError` at the first illegal one.
+
+        With `exact`, every move must be written in full as `write_pdn` writes it (``str(move)``), and
+        nothing is guessed: use it for games Tammi wrote itself. Without it, the forgiving move reader
+        also takes the short forms other programs write (``28x19`` for a longer capture).
+
+        >>> game = read_pdn('[GameType "21"]\\n1. 11-15 23-19 2. 8-11 *')[0]
+        >>> [str(move) for move in game.replay(exact=True).move_stack]
+        ['11-15', '23-19', '8-11']
+        """
         board = Board(self.variant, fen=self.tags.get("FEN"))
-        for text in self.moves:
-            board.push(board.parse_move(text))
+        if exact:
+            for text in self.moves:
+                board.push_str(text)
+        else:
+            for text in self.moves:
+                board.push(board.parse_move(text))
         return board
 
 

@@ -30,7 +30,7 @@ from engine.board import Board
 from engine.evaluation import MATE, MATE_BOUND, Tables, evaluate_raw, tables
 from engine.geometry import bit_indices
 from engine.movegen import RawMove, apply_raw, generator
-from engine.types import Color, Move
+from engine.types import Color, Move, Termination
 from engine.variants import Variant, get_variant
 
 INF = MATE + 1
@@ -466,8 +466,8 @@ def should_offer_draw(board: Board, color: Color | None = None) -> bool:
     return abs(score) <= 20
 
 
-def should_claim_draw(board: Board, color: Color | None = None) -> str | None:
-    """The draw the side to move should claim now (English: "threefold" or "forty_moves"), or None.
+def should_claim_draw(board: Board, color: Color | None = None) -> Termination | None:
+    """The draw the side to move should claim now (English: THREEFOLD or FORTY_MOVES), or None.
 
     It claims whenever the rules allow it and it is not clearly winning.
     """

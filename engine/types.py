@@ -68,9 +68,31 @@ class Move:
         return sep.join(str(sq) for sq in self.path)
 
 
+class Termination(enum.StrEnum):
+    """Why the rules end a game, or which draw a player may claim (English checkers).
+
+    A `StrEnum`: each value is the plain string the engine used before, so comparing with a string still
+    works.
+
+    >>> Termination.THREEFOLD == "threefold", f"end_{Termination.NO_MOVES}"
+    (True, 'end_no_moves')
+    """
+
+    NO_MOVES = "no_moves"
+    """The side to move has no legal move (no pieces, or all blocked): it has lost."""
+    THREEFOLD = "threefold"
+    """The same position with the same side to move for the third time."""
+    NO_PROGRESS = "no_progress"
+    """Italian 80 plies, International 50 plies without a capture or a man move (automatic)."""
+    FORTY_MOVES = "forty_moves"
+    """English: 40 moves of each side without a capture or a man move (a claim)."""
+    ENDGAME = "endgame"
+    """International: the 16- and 5-move limits of a few pieces against a lone king."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winner (None for a draw) and why."""
+    """How a game ended by the rules: the winner (None for a draw) and why."""
 
     winner: Color | None
-    reason: str  # "no_moves", "threefold", "no_progress", "endgame"
+    reason: Termination

@@ -8,8 +8,8 @@ from bot.chat.events import Button, ButtonStyle, Person
 from bot.domain.model import Challenge, ColourChoice, Game, Offer, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
 from bot.presentation import texts
-from engine import Board, Color, Outcome, get_variant
-from engine.pdn import result_token, write_pdn
+from engine import Board, Color, get_variant
+from engine.pdn import result_of, write_pdn
 
 
 def side(lang: str, variant: str, color: Color) -> str:
@@ -116,9 +116,7 @@ def duration(lang: str, seconds: float) -> str:
 def pdn_text(game: Game, board: Board) -> str:
     """The game in PDN with its players and result (the first player's score first, as PDN has it)."""
     variant = get_variant(game.variant)
-    outcome = None
-    if game.result is not Result.ONGOING:
-        outcome = Outcome(game.result.winner, game.ending.value if game.ending else "")
+    result = "*" if game.result is Result.ONGOING else result_of(variant, game.result.winner)
     tags = {
         "Event": f"Tammi game {game.id}",
         "Site": game.platform,
@@ -127,4 +125,4 @@ def pdn_text(game: Game, board: Board) -> str:
         "White": game.white.name,
         "Black": game.black.name,
     }
-    return write_pdn(board, tags, result_token(variant, outcome)).strip()
+    return write_pdn(board, tags, result).strip()

@@ -1,6 +1,6 @@
 """Draw rules: claims in English, automatic endings in Italian and International."""
 
-from engine import Board
+from engine import Board, Termination
 
 
 def quiet_walk(board: Board, plies: int, kings_only: bool = True) -> None:
@@ -43,7 +43,7 @@ def test_english_threefold_is_a_claim_not_an_ending() -> None:
     assert board.repetitions() == 2 and board.claimable_draw() is None
     shuffle(board, ["4-8", "29-25", "8-4", "25-29"], 1)
     assert board.repetitions() == 3
-    assert board.claimable_draw() == "threefold"
+    assert board.claimable_draw() is Termination.THREEFOLD
     assert board.outcome() is None and not board.is_game_over()
 
 
@@ -51,7 +51,9 @@ def test_italian_threefold_ends_the_game() -> None:
     board = Board("italian", fen="W:WK29:BK4")
     shuffle(board, ["29-25", "4-8", "25-29", "8-4"], 2)
     outcome = board.outcome()
-    assert outcome is not None and outcome.winner is None and outcome.reason == "threefold"
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason == "threefold"  # a StrEnum: callers comparing with the old strings still work
+    assert outcome.reason is Termination.THREEFOLD
 
 
 def test_english_forty_move_rule_needs_eighty_plies() -> None:
@@ -59,7 +61,7 @@ def test_english_forty_move_rule_needs_eighty_plies() -> None:
     quiet_walk(board, 79)
     assert board.quiet_plies == 79 and board.claimable_draw() is None
     quiet_walk(board, 1)
-    assert board.claimable_draw() == "forty_moves" and board.outcome() is None
+    assert board.claimable_draw() is Termination.FORTY_MOVES and board.outcome() is None
 
 
 def test_a_man_move_resets_the_count() -> None:
@@ -76,7 +78,7 @@ def test_italian_eighty_plies_is_an_automatic_draw() -> None:
     assert board.outcome() is None
     quiet_walk(board, 1)
     outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "no_progress"
+    assert outcome is not None and outcome.reason is Termination.NO_PROGRESS
 
 
 def test_international_twenty_five_king_moves_each() -> None:
@@ -85,7 +87,7 @@ def test_international_twenty_five_king_moves_each() -> None:
     assert board.outcome() is None
     quiet_walk(board, 1)
     outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "no_progress"
+    assert outcome is not None and outcome.reason is Termination.NO_PROGRESS
 
 
 def test_international_three_against_a_lone_king_sixteen_moves() -> None:
@@ -94,7 +96,7 @@ def test_international_three_against_a_lone_king_sixteen_moves() -> None:
     assert board.outcome() is None
     quiet_walk(board, 1)
     outcome = board.outcome()
-    assert outcome is not None and outcome.reason == "endgame" and outcome.winner is None
+    assert outcome is not None and outcome.reason is Termination.ENDGAME and outcome.winner is None
 
 
 def test_international_two_against_a_lone_king_five_moves() -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Board, Color, Piece
+from engine import Board, Color, IllegalMoveError, Piece, Reason, Termination
 from engine.fen import parse_fen
 from engine.pdn import read_pdn, result_token, write_pdn
 from engine.types import Outcome
@@ -51,6 +51,19 @@ def test_write_and_read_back_a_game() -> None:
     assert game.replay().fen() == board.fen()
 
 
+def test_exact_replay_takes_only_what_write_pdn_writes() -> None:
+    board = Board("english", fen="B:W14,15,22:B10,1")
+    board.push(board.parse_move("10x26"))
+    text = write_pdn(board)
+    assert "1. 10x17x26 *" in text
+    assert read_pdn(text)[0].replay(exact=True).fen() == board.fen()
+    short = text.replace("10x17x26", "10x26")
+    assert read_pdn(short)[0].replay().fen() == board.fen()  # the forgiving reader guesses
+    with pytest.raises(IllegalMoveError) as err:
+        read_pdn(short)[0].replay(exact=True)
+    assert err.value.reason is Reason.NOT_LEGAL
+
+
 def test_game_from_a_position_records_its_fen() -> None:
     board = Board("italian", fen="B:W22,23:B9,10")
     board.push(board.parse_move("10-14"))
@@ -62,9 +75,9 @@ def test_game_from_a_position_records_its_fen() -> None:
 
 def test_results_name_the_first_player_first() -> None:
     english, international = Board("english").variant, Board("international").variant
-    assert result_token(english, Outcome(Color.BLACK, "no_moves")) == "1-0"
-    assert result_token(international, Outcome(Color.WHITE, "no_moves")) == "2-0"
-    assert result_token(international, Outcome(None, "threefold")) == "1-1"
+    assert result_token(english, Outcome(Color.BLACK, Termination.NO_MOVES)) == "1-0"
+    assert result_token(international, Outcome(Color.WHITE, Termination.NO_MOVES)) == "2-0"
+    assert result_token(international, Outcome(None, Termination.THREEFOLD)) == "1-1"
 
 
 def test_comments_variations_and_several_games() -> None:
@@ -106,7 +119,7 @@ def test_complete_games_round_trip_through_pdn(variant: str) -> None:
         while board.outcome() is None and board.ply < 400:
             board.push(rng.choice(list(board.legal_moves)))
         game = read_pdn(write_pdn(board, {"Event": "round trip"}))[0]
-        replayed = game.replay()
+        replayed = game.replay(exact=True)
         assert replayed.fen() == board.fen() and replayed.move_stack == board.move_stack
         outcome = replayed.outcome()
         if outcome is not None:

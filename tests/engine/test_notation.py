@@ -116,3 +116,53 @@ def test_error_types_and_candidates() -> None:
         board.parse_move("1-6")
     assert {str(m) for m in err.value.candidates} == {"10x17x26", "10x19"}
     assert isinstance(err.value, ValueError)
+
+
+def test_exact_parsing_takes_only_the_canonical_text() -> None:
+    board = Board("english", fen="B:W14,15,22:B10,1")
+    assert board.parse_exact("10x17x26") == Move((10, 17, 26), (14, 22))
+    assert Board("english").parse_exact("9-13") == Move((9, 13))
+    for text, why in [
+        ("10x26", Reason.NOT_LEGAL),  # start and end: the forgiving parser would guess
+        ("10x17", Reason.NOT_LEGAL),  # a prefix
+        ("1-6", Reason.NOT_LEGAL),  # a step while a capture is compulsory
+        ("10-17-26", Reason.BAD_SYNTAX),
+        ("10X17X26", Reason.BAD_SYNTAX),
+        (" 10x17x26", Reason.BAD_SYNTAX),
+        ("010x17x26", Reason.BAD_SYNTAX),
+        ("b8-a7", Reason.BAD_SYNTAX),
+        ("1x6", Reason.NOT_LEGAL),  # a step written as a capture
+        ("10-19", Reason.NOT_LEGAL),  # a capture written as a step
+        ("1" * 300, Reason.TOO_LONG),
+    ]:
+        with pytest.raises(MoveError) as err:
+            board.parse_exact(text)
+        assert err.value.reason is why, text
+    assert board.parse_move("10x26") == board.parse_exact("10x17x26")
+
+
+@pytest.mark.parametrize("variant", ["english", "international"])
+def test_exact_parsing_takes_each_legal_move_by_its_own_text_only(variant: str) -> None:
+    board, king, _ = circle(variant)
+    for move in board.legal_moves:
+        assert board.parse_exact(str(move)) == move
+    canonical = next(m for m in board.legal_moves if m.start == m.end == king and len(m.captures) == 4)
+    other_way = "x".join(map(str, (king, *reversed(canonical.path[1:-1]), king)))
+    assert other_way != str(canonical) and board.parse_move(other_way) == canonical
+    with pytest.raises(IllegalMoveError):
+        board.parse_exact(other_way)  # the same move, but not as str(move) writes it
+
+
+def test_exact_parsing_when_the_game_is_over() -> None:
+    with pytest.raises(IllegalMoveError) as err:
+        Board("english", fen="B:W17,22:B13").parse_exact("13-18")
+    assert err.value.reason is Reason.GAME_OVER
+
+
+def test_push_str_plays_and_returns_the_move() -> None:
+    board = Board("english", fen="B:W14,15,22:B10")
+    move = board.push_str("10x17x26")
+    assert move.captures == (14, 22) and board.peek() == move and board.fen() == "W:W15:B26"
+    with pytest.raises(InvalidMoveError):
+        board.push_str("15 - 10")
+    assert board.ply == 1
