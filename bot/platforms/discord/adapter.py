@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.chat.events import Event, Notice, Person, Reply, Service
+from bot.chat.events import Event, Notice, Person, Service
 from bot.config import DiscordConfig
 from bot.platforms.base import answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
@@ -220,8 +220,7 @@ class DiscordAdapter:
             log.exception("Failed to answer a Discord interaction")
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
-                    reply: Reply = apology(event.locale)
-                    await interaction.response.send_message(reply.text, ephemeral=True)
+                    await interaction.response.send_message(apology(event.locale).text, ephemeral=True)
 
 
 async def sync_commands(config: DiscordConfig) -> int:

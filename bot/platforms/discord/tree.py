@@ -1,7 +1,9 @@
 """The `/tammi` slash command on discord.py's `app_commands`, built from `bot.chat.commands.COMMANDS`.
 
 Every service command is a subcommand of one `/tammi` group. Names and descriptions are `locale_str`s
-that carry their Finnish text; `CatalogueTranslator` hands it to Discord for the `fi` locale.
+that carry their key in the message catalogue; `CatalogueTranslator` gives Discord their Finnish texts
+(and those of any language the catalogue gains). Syncing goes through `tree.sync()`, and only when
+Discord's definitions differ from the tree's.
 """
 
 from __future__ import annotations
@@ -137,11 +139,29 @@ def tammi_group() -> app_commands.Group:
     return group
 
 
-def command_tree(client: discord.Client) -> app_commands.CommandTree[Any]:
+class TammiTree(app_commands.CommandTree[Any]):
+    """A command tree whose failures end in the apology."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError,
+                       /) -> None:
+        """Someone else's command is ignored. Any other failure before the adapter took over (an option
+        discord.py could not read) is logged, and the user gets the apology."""
+        if isinstance(error, app_commands.CommandNotFound):
+            log.debug("ignored the command %r", error.name)
+            return
+        log.error("a Discord command failed", exc_info=error)
+        if not interaction.response.is_done():
+            sorry = apology(interaction.locale.value)
+            try:
+                await interaction.response.send_message(sorry.text, ephemeral=True)
+            except discord.HTTPException:
+                log.exception("could not send the apology either")
+
+
+def command_tree(client: discord.Client) -> TammiTree:
     """The client's command tree, holding `/tammi` (its translator is set by `translated`)."""
-    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
+    tree = TammiTree(client)
     tree.add_command(tammi_group())
-    tree.on_error = _on_error  # type: ignore[method-assign]
     return tree
 
 
@@ -151,20 +171,6 @@ async def translated(tree: app_commands.CommandTree[Any]) -> app_commands.Transl
         await tree.set_translator(CatalogueTranslator())
     assert tree.translator is not None
     return tree.translator
-
-
-async def _on_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-    """Someone else's command is ignored. Any other failure before the adapter took over (an option
-    discord.py could not read) is logged, and the user gets the apology."""
-    if isinstance(error, app_commands.CommandNotFound):
-        log.debug("ignored the command %r", error.name)
-        return
-    log.error("a Discord command failed", exc_info=error)
-    if not interaction.response.is_done():
-        try:
-            await interaction.response.send_message(apology(interaction.locale.value).text, ephemeral=True)
-        except discord.HTTPException:
-            log.exception("could not send the apology either")
 
 
 async def definitions(tree: app_commands.CommandTree[Any]) -> list[JSON]:
@@ -222,7 +228,6 @@ async def sync_if_changed(tree: app_commands.CommandTree[Any]) -> bool:
     """`tree.sync()` when Discord's definitions differ from the tree's; True if they were pushed."""
     if same_definitions(await definitions(tree), await registered_definitions(tree.client)):
         return False
-    await translated(tree)
     await tree.sync()
     log.info("Synced the Discord slash commands")
     return True
