@@ -10,7 +10,7 @@ from engine.board import Board, LegalMoves
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Reason
 from engine.pdn import PdnGame, read_pdn, write_pdn
 from engine.types import Color, Move, Outcome, Piece, Termination
-from engine.variants import VARIANTS, Variant, get_variant
+from engine.variants import VARIANTS, Variant, all_variants, get_variant
 
 __all__ = [
     "VARIANTS",
@@ -28,6 +28,7 @@ __all__ = [
     "Reason",
     "Termination",
     "Variant",
+    "all_variants",
     "get_variant",
     "read_pdn",
     "write_pdn",

@@ -11,7 +11,11 @@ CaptureRule = Literal["free", "most", "italian"]
 
 
 class Variant:
-    """Rules that differ between the variants, as class attributes and small hooks."""
+    """Rules that differ between the variants, as class attributes and small hooks.
+
+    `name` is the registry key (``"english"``), `title` the English display name (``"English
+    checkers"``) and `aliases` the other names `get_variant` accepts (lower case).
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -94,7 +98,8 @@ class English(Variant):
 
     name = "english"
     title = "English checkers"
-    aliases = ("checkers", "american", "english checkers", "draughts", "wcdf", "en", "us")
+    aliases = ("checkers", "american", "english checkers", "american checkers", "draughts", "wcdf", "en",
+               "us")
     first = Color.BLACK
     gametype = 21
     automatic_draws = False
@@ -106,7 +111,7 @@ class Italian(Variant):
 
     name = "italian"
     title = "Italian draughts"
-    aliases = ("dama", "dama italiana", "fid", "it")
+    aliases = ("italian draughts", "dama", "dama italiana", "fid", "it")
     a1_dark = False
     gametype = 22
     men_capture_kings = False
@@ -118,7 +123,7 @@ class International(Variant):
 
     name = "international"
     title = "International draughts"
-    aliases = ("10x10", "fmjd", "polish", "int", "intl")
+    aliases = ("international draughts", "10x10", "fmjd", "polish", "int", "intl")
     size = 10
     gametype = 20
     men_per_side = 20
@@ -130,11 +135,26 @@ class International(Variant):
     endgame_rule = True
 
 
+_ALL: tuple[Variant, ...] = (English(), Italian(), International())
+
 VARIANTS: dict[str, Variant] = {}
-for _cls in (English, Italian, International):
-    _v = _cls()
-    for _key in (_cls.name, *_cls.aliases):
+"""Every variant by its name and by each alias (so a variant appears several times)."""
+for _v in _ALL:
+    for _key in (_v.name, *_v.aliases):
+        if _key in VARIANTS:
+            raise ValueError(f"variant name {_key!r} is used twice")
         VARIANTS[_key] = _v
+
+
+def all_variants() -> tuple[Variant, ...]:
+    """Each variant once, in a stable order: English, Italian, International.
+
+    >>> [v.name for v in all_variants()]
+    ['english', 'italian', 'international']
+    >>> [v.title for v in all_variants()]
+    ['English checkers', 'Italian draughts', 'International draughts']
+    """
+    return _ALL
 
 
 def get_variant(name: str | Variant) -> Variant:
@@ -148,4 +168,5 @@ def get_variant(name: str | Variant) -> Variant:
     try:
         return VARIANTS[" ".join(name.lower().replace("_", " ").replace("-", " ").split())]
     except KeyError:
-        raise ValueError(f"unknown variant {name!r}; try english, italian or international") from None
+        *rest, last = [v.name for v in _ALL]
+        raise ValueError(f"unknown variant {name!r}; try {', '.join(rest)} or {last}") from None
