@@ -18,113 +18,39 @@ from typing import Any, TypeVar
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.config import DiscordConfig
+from tests.fakes.discord_data import (
+    ALICE,
+    ALL_PERMISSIONS,
+    APP_ID,
+    BOB,
+    BOT,
+    CHANNEL_ID,
+    DM_CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    MESSAGE_CONTENT,
+    OTHER_CHANNEL_ID,
+    THREAD_ID,
+    Callback,
+    Sent,
+    User,
+    command_data,
+    guild_payload,
+    message_payload,
+    without_localizations,
+)
+
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID", "MESSAGE_CONTENT",
+           "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
 
 JSON = dict[str, Any]
 T = TypeVar("T")
-
-APP_ID = 700000000000000001  # the bot user has the application's id, as on Discord
-GUILD_ID = 700000000000000010
-CHANNEL_ID = 700000000000000011
-THREAD_ID = 700000000000000012
-OTHER_CHANNEL_ID = 700000000000000013
-DM_CHANNEL_ID = 700000000000000020
-EPHEMERAL = 1 << 6
-MESSAGE_CONTENT = 1 << 15  # the privileged intent
-TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
-ALL_PERMISSIONS = str((1 << 50) - 1)
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py decodes a body only when the content type is exactly "application/json".
     return web.Response(body=json.dumps(data).encode(), status=status,
                         headers={"Content-Type": "application/json"})
-
-
-def _without_localizations(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _without_localizations(item) for key, item in value.items()
-                if not key.endswith("_localizations")}
-    if isinstance(value, list):
-        return [_without_localizations(item) for item in value]
-    return value
-
-
-@dataclass(frozen=True)
-class User:
-    id: int
-    name: str
-    bot: bool = False
-
-    def payload(self) -> JSON:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
-                "avatar": None, "bot": self.bot, "public_flags": 0}
-
-    def member(self) -> JSON:
-        return {"user": self.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
-                "nick": None, "flags": 0, "pending": False}
-
-
-BOT = User(APP_ID, "Tammi", bot=True)
-ALICE = User(700000000000000101, "alice")
-BOB = User(700000000000000102, "bob")
-
-
-@dataclass
-class Sent:
-    """One message the bot produced (a channel message, an interaction answer, a followup or an edit)."""
-
-    id: str
-    channel_id: str
-    via: str  # "channel", "callback", "followup", "edit"
-    content: str | None
-    embeds: list[JSON]
-    components: list[JSON]
-    files: list[tuple[str, bytes]]
-    ephemeral: bool
-    interaction_id: str | None = None
-    reference: str | None = None
-    reference_required: bool = True  # Discord refuses the message if the referenced one is gone
-
-    @property
-    def buttons(self) -> list[str]:
-        """custom_ids of the buttons, in order."""
-        return [item["custom_id"] for row in self.components for item in row.get("components", [])
-                if item.get("type") == 2 and "custom_id" in item]
-
-    @property
-    def text(self) -> str:
-        """The content and every embed's title, description and fields, as one string."""
-        parts = [self.content or ""]
-        for embed in self.embeds:
-            parts += [embed.get("title", ""), embed.get("description", "")]
-            parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
-        return "\n".join(part for part in parts if part)
-
-    def payload(self) -> JSON:
-        """The message as Discord returns it."""
-        return {
-            "id": self.id, "channel_id": self.channel_id, "author": BOT.payload(),
-            "content": self.content or "",
-            "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
-            "mentions": [], "mention_roles": [], "attachments": [
-                {"id": str(n), "filename": name, "size": len(data), "url": f"https://cdn.test/{name}",
-                 "proxy_url": f"https://cdn.test/{name}"} for n, (name, data) in enumerate(self.files)],
-            "embeds": self.embeds, "components": self.components, "pinned": False, "type": 0,
-            "flags": EPHEMERAL if self.ephemeral else 0,
-            **({"webhook_id": str(APP_ID), "application_id": str(APP_ID)} if self.interaction_id else {}),
-        }
-
-
-@dataclass
-class Callback:
-    """An interaction callback the bot made.
-
-    `type` is Discord's: 4 message, 5 deferred with "thinking", 6 deferred update, 8 choices, 9 modal.
-    """
-
-    interaction_id: str
-    type: int
-    data: JSON
 
 
 @dataclass
@@ -247,33 +173,7 @@ class FakeDiscord:
             ready["guilds"] = [{"id": str(GUILD_ID), "unavailable": True}]
         await self._send_dispatch(connection, "READY", ready)
         if mine:
-            await self._send_dispatch(connection, "GUILD_CREATE", self.guild_payload())
-
-    @staticmethod
-    def guild_payload() -> JSON:
-        def channel(channel_id: int, name: str, position: int) -> JSON:
-            return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": name,
-                    "position": position, "permission_overwrites": [], "nsfw": False, "parent_id": None,
-                    "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
-
-        thread = {
-            "id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
-            "owner_id": str(ALICE.id), "name": "game thread", "last_message_id": None, "message_count": 0,
-            "member_count": 2, "rate_limit_per_user": 0, "flags": 0,
-            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                "archive_timestamp": TIMESTAMP, "locked": False},
-        }
-        everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": ALL_PERMISSIONS, "position": 0,
-                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-        return {
-            "id": str(GUILD_ID), "name": "Draughts club", "icon": None, "owner_id": str(ALICE.id),
-            "roles": [everyone], "emojis": [], "stickers": [], "features": [], "unavailable": False,
-            "member_count": 3, "large": False, "verification_level": 0, "default_message_notifications": 0,
-            "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US",
-            "channels": [channel(CHANNEL_ID, "general", 0), channel(OTHER_CHANNEL_ID, "lobby", 1)],
-            "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member()],
-            "voice_states": [], "presences": [], "joined_at": TIMESTAMP,
-        }
+            await self._send_dispatch(connection, "GUILD_CREATE", guild_payload())
 
     def connection(self, guild: bool = True) -> Connection:
         """The newest live connection of the shard that gets the server's events (shard 0 for DMs)."""
@@ -298,29 +198,11 @@ class FakeDiscord:
 
     # --- what users do ------------------------------------------------------------------------
 
-    def _channel_fields(self, channel_id: int) -> JSON:
-        if channel_id == DM_CHANNEL_ID:
-            return {}
-        return {"guild_id": str(GUILD_ID)}
-
     async def type_message(self, user: User, content: str, channel_id: int = CHANNEL_ID,
                            mentions: tuple[User, ...] = (), reply_to: Sent | None = None) -> str:
         """The user posts `content`; returns the message id."""
         message_id = str(next(self.ids))
-        data: JSON = {
-            "id": message_id, "channel_id": str(channel_id), "author": user.payload(), "content": content,
-            "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
-            "mentions": [u.payload() for u in mentions], "mention_roles": [], "attachments": [],
-            "embeds": [], "pinned": False, "type": 19 if reply_to else 0, "flags": 0,
-            **self._channel_fields(channel_id),
-        }
-        if channel_id != DM_CHANNEL_ID:
-            member = user.member()
-            del member["user"]
-            data["member"] = member
-        if reply_to is not None:
-            data["message_reference"] = {"message_id": reply_to.id, "channel_id": reply_to.channel_id}
-            data["referenced_message"] = reply_to.payload()
+        data = message_payload(message_id, user, content, channel_id, mentions, reply_to)
         connection = self.connection(guild=channel_id != DM_CHANNEL_ID)
         intents = int((connection.identify or {}).get("intents", 0))
         if channel_id != DM_CHANNEL_ID and not intents & MESSAGE_CONTENT and BOT not in mentions:
@@ -354,34 +236,15 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", payload)
         return interaction_id
 
-    @staticmethod
-    def _command_data(subcommand: str, options: dict[str, str | int | User],
-                      focused: str | None = None) -> JSON:
-        values: list[JSON] = []
-        resolved: JSON = {}
-        for name, value in options.items():
-            if isinstance(value, User):
-                values.append({"type": 6, "name": name, "value": str(value.id)})
-                resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            else:
-                values.append({"type": 4 if isinstance(value, int) else 3, "name": name, "value": value})
-            if name == focused:
-                values[-1]["focused"] = True
-        data: JSON = {"id": "1", "name": "tammi", "type": 1,
-                      "options": [{"type": 1, "name": subcommand, "options": values}]}
-        if resolved:
-            data["resolved"] = resolved
-        return data
-
     async def slash(self, user: User, subcommand: str, channel_id: int = CHANNEL_ID, locale: str = "en-US",
                     **options: str | int | User) -> str:
         """The user runs `/tammi <subcommand> option:value...`; returns the interaction id."""
-        return await self._interact(user, 2, self._command_data(subcommand, options), channel_id, locale)
+        return await self._interact(user, 2, command_data(subcommand, options), channel_id, locale)
 
     async def autocomplete(self, user: User, subcommand: str, focused: str, channel_id: int = CHANNEL_ID,
                            locale: str = "en-US", **options: str | int | User) -> list[JSON]:
         """The user types into an autocompleted option; returns the choices the bot offered."""
-        data = self._command_data(subcommand, options, focused=focused)
+        data = command_data(subcommand, options, focused=focused)
         interaction_id = await self._interact(user, 4, data, channel_id, locale)
         callback = await self.until(lambda: self.callback(interaction_id))
         assert callback.type == 8, callback
@@ -489,7 +352,7 @@ class FakeDiscord:
             if method == "GET":  # localisations only when asked for, as on Discord
                 if request.query.get("with_localizations") == "true":
                     return _json(self.commands)
-                return _json(_without_localizations(self.commands))
+                return _json(without_localizations(self.commands))
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
             if files and parts[1] in self.no_attach_channels:
