@@ -1,8 +1,9 @@
-"""Rules help: topic texts per variant in English and Finnish, free-question lookup, refusal topics.
+"""Rules help: topic texts per variant in English and Finnish, answers to free questions, refusal topics.
 
-The game service answers `rules` with `topic_list`, `rules <topic or question>` with
-`explain(find_topic(question), variant, locale)`, and points every refused move to
-`topic_for_reason(error.reason)`. The texts live in `bot.presentation.rules_texts`.
+The service answers `rules ...` with `respond(words, lang, variant)` (the topic list, a topic, or the
+passages that answer a question), a question addressed to the bot with `answer(question, lang,
+variant)`, and points every refused move to `topic_for_reason(error.reason)`. The texts live in the
+data files of `bot/presentation/rules/`; the search in `bot.presentation.rules_search`.
 
 >>> find_topic("can kings fly?")
 'kings'
@@ -15,42 +16,55 @@ The game service answers `rules` with `topic_list`, `rules <topic or question>` 
 from __future__ import annotations
 
 import re
-import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from bot.presentation.rules_texts import (
-    BODIES,
-    DIFFERENCES_FOOTER,
-    LIST_FOOTER,
-    LIST_HEADER,
-    SUMMARIES,
-    TITLES,
-    VARIANT_TITLES,
-)
+from bot.presentation.rules_search import Hit, fold, numbers, search, variant_of, words
+from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 
-TOPICS: tuple[str, ...] = (
-    "setup",
-    "moves",
-    "captures",
-    "sequences",
-    "kings",
-    "end",
-    "draws",
-    "notation",
-    "differences",
-    "strategy",
-)
+TOPICS: tuple[str, ...] = tuple(TEXTS["en"].topics)
+"""Topic ids in list order: setup, moves, captures, sequences, kings, end, draws, notation, differences,
+strategy, procedure, playing, glossary."""
 
 MAX_LENGTH = 1200
 """No topic text (title line included) is longer than this many characters."""
 
+MIN_SCORE = 6.0
+"""A question whose best passage scores less than this gets no answer."""
+
+MIN_COVERAGE = 0.5
+"""...or whose words the best passage's topic knows fewer than this share of ("who won the world cup")."""
+
+MORE_PASSAGES = 0.8
+"""Up to two more passages of the same topic join the answer when they score this share of the best."""
+
 _VARIANT_ALIASES: dict[str, str] = {
-    "english": "english",
-    "checkers": "english",
-    "american": "english",
-    "italian": "italian",
-    "international": "international",
-    "10x10": "international",
+    "english": "english", "checkers": "english", "american": "english",
+    "italian": "italian", "international": "international", "10x10": "international",
 }
+# Words that may stand beside a topic and its variant without making it a question: "rules 5 in italian".
+_FILLER = frozenset({"in", "for", "with", "under", "rules", "rule", "variant", "version", "draughts",
+                     "saannot", "saanto", "mukaan", "muunnelma", "muunnelmassa", "tammi", "tammessa",
+                     "tammen", "saannoilla", "saannoin", "the", "of"})
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A reply of the rules help: its text, the topic it comes from, that topic's title, the variants."""
+
+    text: str
+    topic: str
+    title: str
+    variants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the words after `rules` ask for: a topic named directly, or a question; the variants named."""
+
+    topic: str | None
+    question: str
+    variants: tuple[str, ...]
 
 
 def language(locale: str | None) -> str:
@@ -89,17 +103,17 @@ def topic_title(topic: str, locale: str | None) -> str:
     >>> topic_title("kings", "fi")
     'Kuninkaat ja kruunaus'
     """
-    return TITLES[language(locale)][_topic(topic)]
+    return TEXTS[language(locale)].topics[_topic(topic)].title
 
 
 def topic_list(locale: str | None, variant: str) -> str:
     """The answer to `rules` alone: numbered topics with one-line summaries and how to ask."""
-    lang = language(locale)
-    lines = [LIST_HEADER[lang].format(variant=VARIANT_TITLES[lang][_variant(variant)])]
-    for number, topic in enumerate(TOPICS, start=1):
-        lines.append(f"{number}. {TITLES[lang][topic]} – {SUMMARIES[lang][topic]}")
+    texts = TEXTS[language(locale)]
+    lines = [texts.list_header.format(variant=texts.variants[_variant(variant)])]
+    for number, topic in enumerate(texts.topics.values(), start=1):
+        lines.append(f"{number}. {topic.title} – {topic.summary}")
     lines.append("")
-    lines.append(LIST_FOOTER[lang].format(example=_other_variant(variant)))
+    lines.append(texts.list_footer.format(example=_other_variant(variant)))
     return "\n".join(lines)
 
 
@@ -109,185 +123,40 @@ def explain(topic: str, variant: str, locale: str | None) -> str:
     >>> explain("kings", "international", "en").splitlines()[0]
     'Kings and promotion (International draughts)'
     """
-    lang = language(locale)
+    texts = TEXTS[language(locale)]
     name = _variant(variant)
-    topic = _topic(topic)
-    title = f"{TITLES[lang][topic]} ({VARIANT_TITLES[lang][name]})"
-    text = f"{title}\n{BODIES[lang][topic][name]}"
+    found = texts.topics[_topic(topic)]
+    text = f"{found.title} ({texts.variants[name]})\n{found.bodies[name]}"
     if topic == "differences":
-        text += "\n" + DIFFERENCES_FOOTER[lang].format(example=_other_variant(name))
+        text += "\n" + texts.differences_footer.format(example=_other_variant(name))
     return text
 
 
-# ---------------------------------------------------------------------------------------------------
-# Free questions
-
-# Each topic has groups of synonyms: (weight, patterns). A group scores its weight once when any of its
-# patterns matches. Patterns are written without Finnish dots (ä -> a, ö -> o) since the question is
-# folded the same way. A pattern is one word or a phrase of words; "word*" matches a word starting with
-# it (Finnish inflections: "lyö*" covers lyödä, lyönti, lyönnin), "*part*" a word containing it
-# (compounds: "lyöntipakko").
-_KEYWORDS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
-    "setup": (
-        (3, ("setup", "set up", "who start*", "who goes first", "long diagonal", "aloit*", "*asetel*",
-             "*asettel*", "pitka lavistaja*")),
-        (2, ("start*", "begin*", "first", "initial", "ensin", "ensimmai*", "alku*", "alkaa", "aseta*")),
-        (2, ("colour*", "color*", "corner*", "orientation", "how many", "montako", "vari", "varit",
-             "varin", "kulma*", "kaanna*", "kaanto*")),
-        (1, ("board", "dark", "light", "square", "squares", "lauta", "laud*", "ruutu*", "ruud*",
-             "tumma*")),
-    ),
-    "moves": (
-        (2, ("step*", "forward*", "diagonal*", "direction*", "pass", "passing", "liiku*", "liikk*",
-             "liike*", "etee*", "vino*", "viist*", "suunta*", "suunna*", "askel*")),
-        (1, ("move", "moves", "moving", "siir*", "siirr*")),
-        (1, ("backward*", "back", "taak*")),
-        (1, ("piece", "pieces", "man", "men", "sotila*", "nappul*")),
-    ),
-    "captures": (
-        (2, ("captur*", "take", "takes", "taking", "jump*", "eat", "eats", "eaten", "eating", "lyo*",
-             "syo*", "hypp*", "hypa*")),
-        (2, ("compulsory", "mandatory", "obligat*", "must", "forced", "have to", "has to", "required",
-             "*pakko*", "pakoll*", "pakot*", "pitaa*", "tayty*", "pakko")),
-        (2, ("most", "maximum", "max", "majority", "longest", "biggest", "eniten", "enimma*",
-             "suurin*", "pisin*")),
-        (1, ("choose", "choice", "priority", "valit*", "valinta*", "kumpi", "backward*", "taak*")),
-    ),
-    "sequences": (
-        (3, ("sequence*", "multiple", "multi*", "chain*", "series", "again", "more than one",
-             "keep jumping", "jump twice", "*sarja*", "*ketju*", "monen", "uudelle*", "jatk*")),
-        (2, ("several", "double", "triple", "continu*", "twice", "halfway", "stop", "usea*",
-             "useam*", "moni*", "kahdes*", "kesken", "pysah*")),
-    ),
-    "kings": (
-        (3, ("king", "kings", "kinged", "crown*", "promot*", "queen*", "dame*", "fly", "flies",
-             "flying", "kuning*", "kunink*", "daami*", "dami*", "kruun*", "korot*", "lenta*",
-             "lenna*")),
-        (3, ("far row", "last row", "end row", "end of the board", "other end", "other side",
-             "*paatyriv*", "long range")),
-        (1, ("back row", "takarivi*", "distance")),
-        (1, ("become*", "becomes",)),
-    ),
-    "end": (
-        (3, ("win", "wins", "winning", "winner", "won", "lose", "loses", "losing", "lost", "loss",
-             "resign*", "no moves", "no legal move*", "cannot move", "can t move", "paatt*",
-             "voitt*", "voito*", "voita*", "voiti*", "havi*", "luovu*", "en voi siir*", "ei voi siir*",
-             "en voi liik*", "ei voi liik*")),
-        (2, ("end", "ends", "ending", "finish*", "over", "stuck", "block*", "result*", "score*",
-             "points", "loppu*", "lopu*", "jumi*", "tulos", "pistee*")),
-    ),
-    "draws": (
-        (3, ("draw", "draws", "drawn", "repeat*", "repetit*", "threefold", "same position", "claim*",
-             "tasapel*", "toist*", "sama asema", "vaadi*", "vaati*", "remi*", "without captur*",
-             "without a captur*", "no capture*", "ilman lyo*", "ilman syo*")),
-        (2, ("tie", "forty", "40", "80", "25", "agree*", "offer*", "stalemate", "tasan", "sopi*",
-             "tarjo*")),
-    ),
-    "notation": (
-        (3, ("notation", "writ*", "typ*", "enter*", "input*", "syntax", "format*", "algebraic",
-             "pdn", "fen", "notaat*", "kirjoit*", "kirjaa*", "merkin*", "merkit*", "syota*",
-             "syott*")),
-        (2, ("number*", "shortcut*", "abbreviat*", "x", "dash", "hyphen", "coordinat*", "numero*",
-             "lyhen*", "koordinaat*")),
-    ),
-    "differences": (
-        (3, ("differ*", "compar*", "versus", "vs", "ero*", "erila*", "vert*")),
-        (2, ("variant*", "variation*", "other rules", "which rules", "muunnel*")),
-        (1, ("italian", "english", "international", "checkers", "american", "italia*", "englant*",
-             "kansainv*", "10x10", "8x8")),
-    ),
-    "strategy": (
-        (4, ("worth", "value", "arvo*")),
-        (3, ("tip", "tips", "strateg*", "advice", "advise", "hint*", "tactic*", "play well",
-             "play better", "vink*", "neuvo*", "vihje*", "taktii*", "taktik*")),
-        (2, ("improve*", "better", "opening*", "centre", "center", "tempo*", "trade*", "exchang*",
-             "sacrific*", "plan", "plans", "endgame*", "back rank", "parem*", "parant*", "avau*",
-             "keskust*", "vaiht*", "uhra*", "suunnitel*", "loppupel*")),
-    ),
-}
-
-# Tie-break: when two topics score the same, the one earlier here wins (the more specific intent).
-_PRIORITY: tuple[str, ...] = (
-    "notation", "sequences", "draws", "strategy", "kings", "end", "captures", "differences",
-    "setup", "moves",
-)
-
-_MIN_SCORE = 2
-_MOVE_TEXT = re.compile(r"\b[a-j]?\d{1,2}(?:[x-][a-j]?\d{1,2})+\b")
-
-
-def _fold(text: str) -> str:
-    """Lower case, Finnish dots removed (ä -> a), other accents stripped."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", _fold(text))
-
-
-def _word_matches(pattern: str, word: str) -> bool:
-    if pattern.startswith("*") and pattern.endswith("*"):
-        return pattern.strip("*") in word
-    if pattern.endswith("*"):
-        return word.startswith(pattern[:-1])
-    return word == pattern
-
-
-def _matches(pattern: str, words: list[str]) -> bool:
-    parts = pattern.split()
-    span = len(parts)
-    for start in range(len(words) - span + 1):
-        if all(_word_matches(p, w) for p, w in zip(parts, words[start:start + span], strict=True)):
-            return True
-    return False
-
-
-def _scores(question: str) -> dict[str, int]:
-    words = _words(question)
-    scores: dict[str, int] = {}
-    for topic, groups in _KEYWORDS.items():
-        score = sum(weight for weight, patterns in groups if any(_matches(p, words) for p in patterns))
-        if score:
-            scores[topic] = score
-    if _MOVE_TEXT.search(_fold(question)):
-        scores["notation"] = scores.get("notation", 0) + 3
-    return scores
-
-
-def find_topic(question: str, locale: str | None = None) -> str | None:
-    """The topic nearest to a free question in English or Finnish, or None when nothing is close.
-
-    A topic id, a title in either language or a number from `topic_list` names its topic directly.
-    `locale` is accepted for symmetry; both languages' words are always understood.
-
-    >>> find_topic("kuka aloittaa"), find_topic("tips"), find_topic("asdf qwerty")
-    ('setup', 'strategy', None)
-    """
-    del locale  # both languages are always tried
-    folded = " ".join(_words(question))
-    if not folded:
-        return None
-    if folded.isdigit() and 1 <= int(folded) <= len(TOPICS):
-        return TOPICS[int(folded) - 1]
+def _named_topic(text: str) -> str | None:
+    """The topic a text names by number, id, title or name in either language, else None."""
+    folded = " ".join(fold(w) for w in words(text))
+    if folded.isdigit():
+        return TOPICS[int(folded) - 1] if 1 <= int(folded) <= len(TOPICS) else None
     for topic in TOPICS:
-        names = {topic, *(" ".join(_words(TITLES[lang][topic])) for lang in TITLES)}
+        names = {topic} | {" ".join(fold(w) for w in words(name)) for t in TEXTS.values()
+                           for name in (t.topics[topic].title, t.topics[topic].name)}
         if folded in names:
             return topic
-    scores = _scores(question)
-    if not scores:
-        return None
-    best = max(scores.values())
-    if best < _MIN_SCORE:
-        return None
-    return next(topic for topic in _PRIORITY if scores.get(topic) == best)
+    return None
 
 
-_VARIANT_WORDS: tuple[tuple[str, str], ...] = (
-    ("english", "english"), ("checkers", "english"), ("american", "english"), ("englant*", "english"),
-    ("italian", "italian"), ("italia*", "italian"),
-    ("international", "international"), ("10x10", "international"), ("kansainv*", "international"),
-)
+def find_variants(text: str) -> tuple[str, ...]:
+    """Every variant a text names, in order, once each.
+
+    >>> find_variants("kings in italian and international draughts")
+    ('italian', 'international')
+    """
+    found: list[str] = []
+    for word in words(text):
+        variant = variant_of(word)
+        if variant and variant not in found:
+            found.append(variant)
+    return tuple(found)
 
 
 def find_variant(question: str) -> str | None:
@@ -296,11 +165,132 @@ def find_variant(question: str) -> str | None:
     >>> find_variant("rules kuninkaat international"), find_variant("can kings fly")
     ('international', None)
     """
-    for word in _words(question):
-        for pattern, variant in _VARIANT_WORDS:
-            if _word_matches(pattern, word):
-                return variant
-    return None
+    found = find_variants(question)
+    return found[0] if found else None
+
+
+def parse_request(words_: Sequence[str], locale: str | None = None) -> Request:
+    """Read the words after `rules`: a topic by number, id or name, or a question, and the variants named.
+
+    >>> parse_request(["5", "kansainvälinen"], "fi")
+    Request(topic='kings', question='5 kansainvälinen', variants=('international',))
+    >>> parse_request("can kings fly in italian".split(), "en").topic is None
+    True
+    """
+    del locale  # both languages are always understood
+    question = " ".join(words_).strip()
+    variants = find_variants(question)
+    rest = [w for w in words(question) if variant_of(w) is None and fold(w) not in _FILLER]
+    topic = _named_topic(" ".join(rest)) if rest else None
+    return Request(topic, question, variants)
+
+
+def find_topic(question: str, locale: str | None = None) -> str | None:
+    """The topic nearest to a free question in English or Finnish, or None when nothing is close.
+
+    A topic id, a title or name in either language or a number from `topic_list` names its topic directly.
+
+    >>> find_topic("kuka aloittaa"), find_topic("tips"), find_topic("asdf qwerty")
+    ('setup', 'strategy', None)
+    """
+    named = _named_topic(question)
+    if named or not words(question):
+        return named
+    best = max((search(question, v)[0] for v in VARIANTS), key=lambda hit: hit.score)
+    return best.topic if _close(best) else None
+
+
+def _close(hit: Hit) -> bool:
+    return hit.score >= MIN_SCORE and hit.coverage >= MIN_COVERAGE
+
+
+def _pick(hits: list[Hit], topic: str) -> list[int]:
+    """The passages of one topic that answer: the best, and the next when it scores nearly as well."""
+    mine = [hit for hit in hits if hit.topic == topic]
+    chosen = [hit for hit in mine[:3] if hit.score >= MORE_PASSAGES * mine[0].score]
+    return sorted(hit.index for hit in chosen or mine[:1])
+
+
+def _names_number(hits: list[Hit], asked: frozenset[str]) -> bool:
+    """Whether the best passage outside the differences topic holds one of the numbers asked about."""
+    top = next(hit for hit in hits if hit.topic != "differences")
+    return bool(asked & numbers(passages(TEXTS["en"].topics[top.topic].bodies[top.variant])[top.index]))
+
+
+def _redirect(question: str, variant: str, hits: list[Hit]) -> str:
+    """The variant whose rule the question's number names ("the 16 move rule" is International)."""
+    asked = numbers(question)
+    if not asked or _names_number(hits, asked):
+        return variant
+    found = [(hits[0].score, other) for other in VARIANTS if other != variant
+             if _names_number(hits := search(question, other), asked)]
+    return max(found)[1] if found else variant
+
+
+def _pointer(lang: str, topic: str, variants: tuple[str, ...], named: bool) -> str:
+    texts = TEXTS[lang]
+    target = texts.topics[topic].name
+    if named and len(variants) == 1:
+        target += " " + texts.variants[variants[0]].split()[0].lower()
+    return texts.more.format(command=texts.command, topic=target)
+
+
+def _compose(lang: str, topic: str, chosen: dict[str, list[int]], named: bool) -> Answer:
+    texts = TEXTS[lang]
+    found = texts.topics[topic]
+    blocks = []
+    for variant, indexes in chosen.items():
+        shown = passages(found.bodies[variant])
+        label = texts.variants[variant] if not found.shared else ", ".join(texts.variants[v] for v in chosen)
+        blocks.append(texts.answer_title.format(title=found.title, variant=label) + "\n"
+                      + "\n".join(shown[i] for i in indexes))
+        if found.shared:
+            break
+    variants = tuple(chosen)
+    text = "\n\n".join(blocks) + "\n" + _pointer(lang, topic, variants, named)
+    return Answer(text, topic, found.title, variants)
+
+
+def answer(question: str, locale: str | None, variant: str | None) -> Answer | None:
+    """The passages that answer a free question, for the variants it names or else `variant` (the
+    channel's), followed by where to read more; None when no passage is close.
+
+    >>> reply = answer("what is the 16 move rule?", "en", "english")
+    >>> reply.topic, reply.variants
+    ('draws', ('international',))
+    """
+    lang = language(locale)
+    named = find_variants(question)
+    variants = named or (_variant(variant or "english"),)
+    ranked = {v: search(question, v, variants_named=len(named)) for v in variants}
+    best = max((hits[0] for hits in ranked.values()), key=lambda hit: hit.score)
+    if not _close(best):
+        return None
+    if not named:
+        moved = _redirect(question, variants[0], ranked[variants[0]])
+        if moved != variants[0]:
+            variants = (moved,)
+            ranked = {moved: search(question, moved)}
+            best = ranked[moved][0]
+    chosen = {v: _pick(ranked[v], best.topic) for v in variants}
+    return _compose(lang, best.topic, chosen, bool(named) or variants != (variant,))
+
+
+def respond(words_: Sequence[str], locale: str | None, variant: str) -> Answer | str | None:
+    """The whole answer to `rules` followed by `words_`, for a channel whose variant is `variant`:
+    the topic list (a str) when no topic or question is given, a topic's text for each variant named
+    (an Answer), the passages that answer a question (an Answer), or None when nothing is close.
+    """
+    request = parse_request(words_, locale)
+    variants = request.variants or (_variant(variant),)
+    if request.topic is None and not [w for w in words(request.question) if variant_of(w) is None]:
+        return topic_list(locale, variants[0])
+    if request.topic is not None:
+        texts = TEXTS[language(locale)]
+        shown = variants[:1] if texts.topics[request.topic].shared else variants
+        text = "\n\n".join(explain(request.topic, v, locale) for v in shown)
+        return Answer(text, request.topic, texts.topics[request.topic].title, shown)
+    return answer(request.question, locale, variant)
 
 
 # ---------------------------------------------------------------------------------------------------
