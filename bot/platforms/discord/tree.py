@@ -150,7 +150,8 @@ class TammiTree(app_commands.CommandTree[Any]):
             log.debug("ignored the command %r", error.name)
             return
         log.error("a Discord command failed", exc_info=error)
-        if not interaction.response.is_done():
+        autocomplete = interaction.type is discord.InteractionType.autocomplete  # takes choices only
+        if not autocomplete and not interaction.response.is_done():
             sorry = apology(interaction.locale.value)
             try:
                 await interaction.response.send_message(sorry.text, ephemeral=True)
