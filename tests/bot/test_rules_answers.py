@@ -1,0 +1,202 @@
+"""Rules help answers: the passage(s) that answer, the pointer to the topic, variants named in either
+language, two variants at once, the data files' shape, the wording fixes of issue 13, and that every
+chat command a text names is one Tammi understands."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from bot.chat.grammar import (
+    ACCEPT_WORDS,
+    COLOUR_WORDS,
+    DECLINE_WORDS,
+    TOURNAMENT_WORDS,
+    find_move,
+    resolve_command,
+)
+from bot.presentation.rules_help import (
+    TOPICS,
+    Answer,
+    Request,
+    answer,
+    explain,
+    find_topic,
+    parse_request,
+    respond,
+    topic_list,
+)
+from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
+
+LANGS = ("en", "fi")
+
+
+def test_an_answer_is_the_passage_and_a_pointer() -> None:
+    reply = answer("can I undo a move?", "en", "english")
+    assert reply is not None
+    assert (reply.topic, reply.title, reply.variants) == ("playing", "Playing with Tammi", ("english",))
+    lines = reply.text.splitlines()
+    assert lines[0] == "Playing with Tammi (English checkers):"
+    assert lines[-1] == "More: `rules playing`"
+    assert "type undo" in reply.text
+    assert len(reply.text) < len(explain("playing", "english", "en"))  # the passage, not the topic
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        reply.topic = "moves"  # type: ignore[misc]
+
+
+def test_finnish_answers_point_with_the_finnish_command() -> None:
+    reply = answer("miten tarjoan tasapeliä?", "fi", "english")
+    assert reply is not None
+    assert reply.text.splitlines()[-1] in {"Lisää: `säännöt pelaaminen`", "Lisää: `säännöt tasapeli`"}
+    assert "komennolla tasapeli" in reply.text or "jälkeen tasapeli" in reply.text
+
+
+def test_a_rule_number_of_another_variant_answers_for_that_variant() -> None:
+    for question, lang in (("what is the 16 move rule?", "en"), ("mikä on viiden siirron sääntö?", "fi")):
+        reply = answer(question, lang, "english")
+        assert reply is not None and reply.topic == "draws" and reply.variants == ("international",)
+        assert reply.text.splitlines()[-1].endswith(("`rules draws international`",
+                                                     "`säännöt tasapeli kansainvälinen`"))
+    reply = answer("what is the 40 move rule?", "en", "english")
+    assert reply is not None and reply.variants == ("english",) and "40-move rule" in reply.text
+
+
+def test_a_question_naming_two_variants_answers_for_both() -> None:
+    reply = answer("kings in italian and international", "en", "english")
+    assert reply is not None and reply.topic == "kings"
+    assert reply.variants == ("italian", "international")
+    assert "Kings and promotion (Italian draughts):" in reply.text
+    assert "Kings and promotion (International draughts):" in reply.text
+    assert reply.text.endswith("More: `rules kings`")
+    reply = answer("kuninkaat italialaisessa ja kansainvälisessä", "fi", "english")
+    assert reply is not None and reply.variants == ("italian", "international")
+    assert "(italialainen tammi):" in reply.text and "(kansainvälinen tammi):" in reply.text
+
+
+def test_a_shared_topic_is_shown_once_for_two_variants() -> None:
+    reply = answer("what is the difference between italian and english?", "en", "international")
+    assert reply is not None and reply.topic == "differences"
+    assert reply.text.count("Differences between the variants (") == 1
+
+
+@pytest.mark.parametrize("question", ["tell me a joke", "who won the world cup",
+                                      "mikä on Suomen pääkaupunki?", "", "???", "asdf qwerty"])
+def test_off_topic_questions_get_no_answer(question: str) -> None:
+    assert answer(question, "en", "english") is None
+
+
+@pytest.mark.parametrize(("words", "wanted"), [
+    (["5", "kansainvälinen"], Request("kings", "5 kansainvälinen", ("international",))),
+    (["5", "italialainen"], Request("kings", "5 italialainen", ("italian",))),
+    (["5", "in", "italian"], Request("kings", "5 in italian", ("italian",))),
+    (["rules", "5", "international"], Request("kings", "rules 5 international", ("international",))),
+    (["kuninkaat", "kansainvälisessä", "tammessa"],
+     Request("kings", "kuninkaat kansainvälisessä tammessa", ("international",))),
+    (["Lyöntisarjat"], Request("sequences", "Lyöntisarjat", ())),
+    (["glossary"], Request("glossary", "glossary", ())),
+    (["can", "kings", "fly"], Request(None, "can kings fly", ())),
+    (["5", "italian", "english"], Request("kings", "5 italian english", ("italian", "english"))),
+    ([], Request(None, "", ())),
+])
+def test_parse_request(words: list[str], wanted: Request) -> None:
+    assert parse_request(words, "fi") == wanted
+    assert parse_request(words, "en") == wanted
+
+
+def test_respond() -> None:
+    assert respond([], "fi", "italian") == topic_list("fi", "italian")
+    assert respond(["international"], "en", "english") == topic_list("en", "international")
+    one = respond(["5", "kansainvälinen"], "fi", "english")
+    assert isinstance(one, Answer) and one.text == explain("kings", "international", "fi")
+    both = respond(["5", "italian", "english"], "en", "international")
+    assert isinstance(both, Answer) and both.variants == ("italian", "english")
+    assert both.text == explain("kings", "italian", "en") + "\n\n" + explain("kings", "english", "en")
+    asked = respond(["can", "kings", "fly"], "en", "international")
+    assert isinstance(asked, Answer) and asked.topic == "kings"
+    assert asked.text.startswith("Kings and promotion")
+    assert respond(["asdf", "qwerty"], "en", "english") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("topic", TOPICS)
+def test_every_pointer_leads_back(lang: str, topic: str) -> None:
+    texts = TEXTS[lang]
+    name = texts.topics[topic].name
+    assert find_topic(name) == topic
+    for variant in VARIANTS:
+        word = texts.variants[variant].split()[0].lower()
+        assert parse_request([name, word], lang) == Request(topic, f"{name} {word}", (variant,))
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_both_languages_have_the_same_passages(topic: str, variant: str) -> None:
+    en = passages(TEXTS["en"].topics[topic].bodies[variant])
+    fi = passages(TEXTS["fi"].topics[topic].bodies[variant])
+    assert len(en) == len(fi) >= 4
+    for a, b in zip(en, fi, strict=True):  # a bullet is a bullet, an example an example
+        assert a.startswith("•") == b.startswith("•")
+
+
+# The wording issue 13 asked to fix: (language, variant, topic, phrases the text must hold).
+FIXED = [
+    ("en", "international", "kings", ["along the same diagonal or turning onto another"]),
+    ("fi", "international", "kings", ["samaa vinoriviä pitkin tai kääntyä toiselle vinoriville"]),
+    ("en", "english", "strategy", ["cannot be captured there"]),
+    ("fi", "english", "strategy", ["Sivureunan nappulaa ei voi lyödä"]),
+    ("en", "international", "strategy", ["cannot be captured there"]),
+    ("en", "italian", "kings", ["meets a king earliest"]),
+    ("fi", "italian", "kings", ["kohtaa kuninkaan aikaisimmin"]),
+    ("en", "international", "captures", ["A man captures by jumping diagonally over an adjacent enemy"]),
+    ("fi", "international", "captures", ["viereisen vastustajan nappulan yli"]),
+    ("en", "italian", "captures", ["the first king first, then the second"]),
+    ("fi", "english", "setup", ["peliä pelataan vain", "peliruudulla"]),
+    ("fi", "italian", "captures", ["valinnan ratkaisevat nämä säännöt järjestyksessä"]),
+    ("fi", "english", "moves", ["oman nappulan yli"]),
+    ("fi", "english", "end", ["komennolla luovuta", "komennolla tasapeli"]),
+    ("fi", "english", "draws", ["komennolla tasapeli", "tasapeli hyväksy", "komennolla vaadi"]),
+    ("fi", "english", "notation", ["Komento siirrot", "alku x loppu", "PDN"]),
+    ("en", "english", "notation", ["start x end", "PDN"]),
+    ("en", "international", "procedure", ["touch", "warning", "tournament", "Huffing is not a rule"]),
+    ("en", "english", "playing", ["coin toss", "draw accept", "undo", "reminded", "claim the win", "Elo",
+                                  "40-move rule"]),
+    ("en", "english", "glossary", ["Single corner", "Double corner", "Turkish strike", "Shot or combination",
+                                   "Tempo", "same game"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "variant", "topic", "phrases"), FIXED)
+def test_fixed_wording(lang: str, variant: str, topic: str, phrases: list[str]) -> None:
+    text = explain(topic, variant, lang)
+    for phrase in phrases:
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_draws_text_gives_the_command(variant: str) -> None:
+    assert "offer a draw with draw" in explain("draws", variant, "en")
+    assert "komennolla tasapeli" in explain("draws", variant, "fi")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("topic", TOPICS)
+def test_finnish_texts_name_finnish_commands(variant: str, topic: str) -> None:
+    text = explain(topic, variant, "fi")
+    assert not re.search(r"\b(resign|claim|undo|rematch|challenge|draw|moves|täällä|tässä)\b", text)
+
+
+def test_the_commands_the_texts_name_are_understood() -> None:
+    for word, command in [("luovuta", "resign"), ("tasapeli", "draw"), ("vaadi", "claim"),
+                          ("peruuta", "undo"), ("uusinta", "rematch"), ("haasta", "challenge"),
+                          ("tilastot", "stats"), ("ranking", "leaderboard"), ("siirrot", "moves"),
+                          ("säännöt", "rules"), ("pdn", "pdn"), ("gif", "gif"), ("undo", "undo"),
+                          ("claim", "claim"), ("rematch", "rematch")]:
+        assert resolve_command(word) == command, word
+    assert {"hyväksy", "accept"} <= ACCEPT_WORDS and {"hylkää", "decline"} <= DECLINE_WORDS
+    assert {"tournament", "turnaus"} <= TOURNAMENT_WORDS
+    assert COLOUR_WORDS["valkoinen"] == COLOUR_WORDS["white"] == "white"
+    for typed in ("22-18 draw", "22-18 tasapeli", "32-28 tasapeli"):
+        move = find_move(typed)
+        assert move is not None and move.offer_draw
