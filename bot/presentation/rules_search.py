@@ -10,6 +10,7 @@ the Finnish passages alike, so either language finds its answer whatever the rep
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -56,9 +57,30 @@ def _phrase(pattern: str) -> tuple[str, ...]:
     return tuple(fold(part) for part in pattern.split("_"))
 
 
-_CONCEPTS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = tuple(
-    (name, tuple(_phrase(p) for p in patterns.split())) for name, patterns in VOCABULARY["concepts"].items()
+_CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    ("c:" + name, _phrase(p)) for name, patterns in VOCABULARY["concepts"].items() for p in patterns.split()
 )
+_PHRASES = tuple((name, phrase) for name, phrase in _CONCEPTS if len(phrase) > 1)
+
+
+def _single_words() -> tuple[dict[str, set[str]], dict[str, set[str]], list[tuple[str, str]]]:
+    """The one-word concept patterns by kind: exact words, prefixes ("lyo*"), infixes ("*pakko*")."""
+    exact: dict[str, set[str]] = {}
+    prefix: dict[str, set[str]] = {}
+    infix: list[tuple[str, str]] = []
+    for name, (pattern, *rest) in _CONCEPTS:
+        if rest:
+            continue
+        if len(pattern) > 2 and pattern.startswith("*") and pattern.endswith("*"):
+            infix.append((pattern[1:-1], name))
+        elif pattern.endswith("*"):
+            prefix.setdefault(pattern[:-1], set()).add(name)
+        else:
+            exact.setdefault(pattern, set()).add(name)
+    return exact, prefix, infix
+
+
+_EXACT, _PREFIX, _INFIX = _single_words()
 _STOP = frozenset(fold(w) for lang in LANGUAGES for w in VOCABULARY["stopwords"][lang].split())
 _NUMBERS: dict[str, str] = {fold(word): number for number, names in VOCABULARY["numbers"].items()
                             for word in names.split()}
@@ -74,6 +96,7 @@ _REFERENCE = re.compile(r"\((?:see|ks\.) [^)]*\)")  # "(see captures)" says noth
 _ASKED_ONLY = frozenset({"c:count"})  # a passage gets `count` from holding a number, not from words
 
 
+@functools.cache
 def variant_of(word: str) -> str | None:
     """The variant a single word names ("italialaisessa" -> "italian"), or None."""
     folded = fold(word)
@@ -83,17 +106,36 @@ def variant_of(word: str) -> str | None:
     return None
 
 
+@functools.cache
+def _word_concepts(folded: str) -> frozenset[str]:
+    found = set(_EXACT.get(folded, ()))
+    for end in range(1, len(folded) + 1):
+        found.update(_PREFIX.get(folded[:end], ()))
+    found.update(name for part, name in _INFIX if part in folded)
+    return frozenset(found)
+
+
+@functools.cache
+def _phrases_from(folded: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The phrases whose first word this word can be."""
+    return tuple((name, phrase) for name, phrase in _PHRASES if _pattern_matches(phrase[0], folded))
+
+
+@functools.cache
+def _stem(word: str, lang: str) -> str:
+    return fold(_STEMMERS[lang].stemWord(word))
+
+
 def _concepts(folded: list[str]) -> list[set[str]]:
     """For each word, the concepts that a pattern or phrase covering it names."""
-    found: list[set[str]] = [set() for _ in folded]
-    for name, phrases in _CONCEPTS:
-        for phrase in phrases:
-            span = len(phrase)
-            for start in range(len(folded) - span + 1):
-                window = folded[start:start + span]
-                if all(_pattern_matches(p, w) for p, w in zip(phrase, window, strict=True)):
-                    for at in range(start, start + span):
-                        found[at].add("c:" + name)
+    found: list[set[str]] = [set(_word_concepts(word)) for word in folded]
+    for start, word in enumerate(folded):
+        for name, phrase in _phrases_from(word):
+            window = folded[start + 1:start + len(phrase)]
+            if len(window) == len(phrase) - 1 and all(
+                    _pattern_matches(p, w) for p, w in zip(phrase[1:], window, strict=True)):
+                for at in range(start, start + len(phrase)):
+                    found[at].add(name)
     return found
 
 
@@ -103,7 +145,6 @@ def _word_terms(text: str, lang: str) -> tuple[list[set[str]], int]:
     raw = words(_MOVE.sub(lambda m: m[0] if m[0].lower() in _BOARD_SIZES else " ", text))
     folded = [fold(w) for w in raw]
     per_word = _concepts(folded)
-    stemmer = _STEMMERS[lang]
     for at, (found, word, flat) in enumerate(zip(per_word, raw, folded, strict=True)):
         if flat in _NUMBERS or flat.isdigit():
             number = _NUMBERS.get(flat, flat.lstrip("0") or "0")
@@ -114,7 +155,7 @@ def _word_terms(text: str, lang: str) -> tuple[list[set[str]], int]:
         elif variant := variant_of(word):
             found.add("v:" + variant)
         else:
-            found.add("s:" + fold(stemmer.stemWord(word)))
+            found.add("s:" + _stem(word, lang))
             if lang == "fi" and len(flat) > 5:
                 found.add("p:" + flat[:5])
     return per_word, len(moves)
