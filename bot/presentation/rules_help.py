@@ -86,9 +86,14 @@ def _variant(variant: str) -> str:
         raise KeyError(f"unknown variant {variant!r}") from None
 
 
-def _other_variant(variant: str) -> str:
-    """A variant other than this one, for examples of naming a variant."""
-    return "international" if _variant(variant) == "english" else "english"
+def _other_variant(variant: str, lang: str = "en") -> str:
+    """The word for a variant other than this one, for examples of naming a variant."""
+    return _variant_word(lang, "international" if _variant(variant) == "english" else "english")
+
+
+def _variant_word(lang: str, variant: str) -> str:
+    """The one word that names a variant after `rules` in a language: "italian", "italialainen"."""
+    return TEXTS[lang].variants[variant].split()[0].lower()
 
 
 def _topic(topic: str) -> str:
@@ -108,12 +113,13 @@ def topic_title(topic: str, locale: str | None) -> str:
 
 def topic_list(locale: str | None, variant: str) -> str:
     """The answer to `rules` alone: numbered topics with one-line summaries and how to ask."""
-    texts = TEXTS[language(locale)]
+    lang = language(locale)
+    texts = TEXTS[lang]
     lines = [texts.list_header.format(variant=texts.variants[_variant(variant)])]
     for number, topic in enumerate(texts.topics.values(), start=1):
         lines.append(f"{number}. {topic.title} – {topic.summary}")
     lines.append("")
-    lines.append(texts.list_footer.format(example=_other_variant(variant)))
+    lines.append(texts.list_footer.format(example=_other_variant(variant, lang)))
     return "\n".join(lines)
 
 
@@ -123,12 +129,13 @@ def explain(topic: str, variant: str, locale: str | None) -> str:
     >>> explain("kings", "international", "en").splitlines()[0]
     'Kings and promotion (International draughts)'
     """
-    texts = TEXTS[language(locale)]
+    lang = language(locale)
+    texts = TEXTS[lang]
     name = _variant(variant)
     found = texts.topics[_topic(topic)]
     text = f"{found.title} ({texts.variants[name]})\n{found.bodies[name]}"
     if topic == "differences":
-        text += "\n" + texts.differences_footer.format(example=_other_variant(name))
+        text += "\n" + texts.differences_footer.format(example=_other_variant(name, lang))
     return text
 
 
@@ -231,7 +238,7 @@ def _pointer(lang: str, topic: str, variants: tuple[str, ...], named: bool) -> s
     texts = TEXTS[lang]
     target = texts.topics[topic].name
     if named and len(variants) == 1:
-        target += " " + texts.variants[variants[0]].split()[0].lower()
+        target += " " + _variant_word(lang, variants[0])
     return texts.more.format(command=texts.command, topic=target)
 
 
