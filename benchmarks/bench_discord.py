@@ -19,16 +19,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "bot" / "discord"))
 
 from chat_timing import main, summary  # noqa: E402
-from fake_discord import ALICE, BOB, CHANNEL_ID, FakeDiscord  # noqa: E402
 
+from bot.app import open_repository  # noqa: E402
+from bot.chat.service import GameService  # noqa: E402
 from bot.config import Config, PictureConfig  # noqa: E402
 from bot.platforms.discord import DiscordAdapter  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.storage import Storage  # noqa: E402
 from engine import Board  # noqa: E402
+from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, FakeDiscord  # noqa: E402
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
@@ -36,7 +35,7 @@ async def bench(helps: int, plies: int, size: int) -> None:
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        storage = await Storage.open(database)
+        storage = await open_repository(database)
         service = GameService(storage, Config(database=database, picture=PictureConfig(size=size)))
         adapter = DiscordAdapter(service, fake.settings(), guild_ready_timeout=0.05)
         try:

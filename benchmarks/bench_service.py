@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.app import open_repository
 from bot.chat.events import Event, Person
+from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
-from bot.service import GameService
-from bot.storage import Storage
 from engine import Board, Color
 
 PLATFORM = "bench"
@@ -172,7 +172,7 @@ async def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        storage = await Storage.open(path)
+        storage = await open_repository(path)
         config = Config(database=path, picture=PictureConfig(size=args.size, workers=args.workers))
         service = GameService(storage, config, rng=random.Random(args.seed))
         await service.start()
@@ -180,7 +180,7 @@ async def main(argv: list[str] | None = None) -> None:
             async def no_picture(board: Board, *, flipped: bool) -> None:
                 return None
 
-            service.pictures.board_png = no_picture  # type: ignore[assignment, method-assign]
+            service.workers.board_png = no_picture  # type: ignore[assignment, method-assign]
         tables = [Table(i, f"w{i}", f"b{i}", VARIANTS[i % len(VARIANTS)]) for i in range(args.games)]
         start = time.perf_counter()
         for table in tables:

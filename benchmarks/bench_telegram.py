@@ -19,17 +19,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "bot" / "telegram"))
 
 from chat_timing import main, summary  # noqa: E402
-from fake_telegram import FakeTelegram, group, private, user  # noqa: E402
 from telegram.ext import AIORateLimiter  # noqa: E402
 
+from bot.app import open_repository  # noqa: E402
+from bot.chat.service import GameService  # noqa: E402
 from bot.config import Config, PictureConfig, TelegramConfig  # noqa: E402
 from bot.platforms.telegram import TelegramAdapter  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.storage import Storage  # noqa: E402
 from engine import Board  # noqa: E402
+from tests.fakes.telegram_server import FakeTelegram, group, private, user  # noqa: E402
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
@@ -37,7 +36,7 @@ async def bench(helps: int, plies: int, size: int) -> None:
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        storage = await Storage.open(database)
+        storage = await open_repository(database)
         pictures = PictureConfig(size=size, theme="auto")
         service = GameService(storage, Config(database=database, picture=pictures))
         await service.start()

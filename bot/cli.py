@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import dataclasses
 import getpass
 import logging
 import signal
@@ -14,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from bot.config import Config, ConfigError, load_config
 from bot.storage import StorageError
@@ -69,9 +70,9 @@ def _console(args: argparse.Namespace, config: Config) -> int:
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.db is not None:
-        config = dataclasses.replace(config, database=args.db)
+        config = msgspec.structs.replace(config, database=args.db)
     # One person at a terminal: threads draw the pictures fast enough, and start-up stays quick.
-    config = dataclasses.replace(config, picture=dataclasses.replace(config.picture, workers=0))
+    config = msgspec.structs.replace(config, picture=msgspec.structs.replace(config.picture, workers=0))
     pictures: Path | None = None
     if not args.no_pictures:
         pictures = args.pictures or config.database.parent / "pictures"
@@ -89,54 +90,35 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.service import GameService
-    from bot.storage import Storage
+    from bot.app import open_service, running
 
-    adapters: list[Any] = []
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
               "[telegram] token in the config file). To play in the terminal use `tammi console`.",
               file=sys.stderr)
         return 2
-    storage = await Storage.open(config.database)
-    service = GameService(storage, config)
-    try:
+    # Listen for SIGINT/SIGTERM first, so a stop during start-up still shuts down cleanly.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    async with open_service(config) as service:
+        adapters: list[Any] = []
         if config.discord.token:
-            try:
-                from bot.platforms.discord import DiscordAdapter
-            except ImportError as error:
-                print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
-                return 2
+            from bot.platforms.discord import DiscordAdapter
+
             adapters.append(DiscordAdapter(service, config.discord))
         if config.telegram.token:
-            try:
-                from bot.platforms.telegram import TelegramAdapter
-            except ImportError as error:
-                print(f"tammi: the Telegram adapter is not available: {error}", file=sys.stderr)
-                return 2
+            from bot.platforms.telegram import TelegramAdapter
+
             adapters.append(TelegramAdapter(service, config.telegram))
-        # Listen for SIGINT/SIGTERM first, so a stop during start-up still shuts down cleanly.
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
-        await service.start()
-        for adapter in adapters:
-            await adapter.start()
-        log.info("Tammi is running (%s); database %s",
-                 ", ".join(type(a).__name__ for a in adapters), config.database)
-        await stop.wait()
-        log.info("stopping")
-        return 0
-    finally:
-        for adapter in reversed(adapters):
-            try:
-                await adapter.close()
-            except Exception:
-                log.exception("closing %s failed", type(adapter).__name__)
-        await service.close()
-        await storage.close()
+        async with running(adapters):
+            log.info("Tammi is running (%s); database %s",
+                     ", ".join(type(a).__name__ for a in adapters), config.database)
+            await stop.wait()
+            log.info("stopping")
+    return 0
 
 
 async def _discord_sync(config: Config) -> int:

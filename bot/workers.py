@@ -1,7 +1,8 @@
-"""Slow work off the event loop: the opponent's searches and the pictures, in one pool of processes.
+"""Slow work off the event loop: the opponent's searches and the pictures, in worker processes.
 
-With `processes` > 0 the work runs in that many worker processes (both cores work and the bot's own
-process keeps its GIL for the conversation); with 0 it runs in threads. Boards travel to the workers
+Searches and pictures each get their own pool (a long search never holds up a picture). With a pool
+size above 0 the work runs in that many processes (both cores work and the bot's own process keeps its
+GIL for the conversation); with 0 it runs in threads. Boards travel to the workers
 as they are (a `Board` pickles its position and history), so nothing is replayed or re-read from text.
 Recent board pictures are cached by position, side and last move.
 """
@@ -54,37 +55,39 @@ def _ready() -> bool:
 class Workers:
     """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
 
-    def __init__(self, processes: int, *, size: int = 480, theme: str | None = None,
+    def __init__(self, *, search: int = 0, pictures: int = 0, size: int = 480, theme: str | None = None,
                  choose_move: ChooseMove | None = None) -> None:
-        self.processes = processes
+        self.sizes = {"search": search, "pictures": pictures}
         self.size = size
         self.theme = theme
         self._override = choose_move
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
         self._cache: OrderedDict[tuple[str, str, bool, str], bytes] = OrderedDict()
 
     async def start(self) -> None:
-        """Start the worker processes now rather than on the first request."""
-        if self.processes > 0:
-            await asyncio.gather(*(self._run(_ready) for _ in range(self.processes)))
+        """Start the picture processes now rather than on the first picture (searches start on demand)."""
+        count = self.sizes["pictures"]
+        await asyncio.gather(*(self._run("pictures", _ready) for _ in range(count)))
 
     async def close(self) -> None:
         """Stop the worker processes (a search still running is abandoned)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
 
-    async def _run(self, function: Callable[..., T], *args: object) -> T:
-        if self.processes <= 0:
+    async def _run(self, kind: str, function: Callable[..., T], *args: object) -> T:
+        processes = self.sizes[kind]
+        if processes <= 0:
             return await asyncio.to_thread(function, *args)
-        if self._pool is None:
+        pool = self._pools.get(kind)
+        if pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
+            pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(processes, mp_context=context)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool, function, *args)
+            return await loop.run_in_executor(pool, function, *args)
         except concurrent.futures.BrokenExecutor:
-            self._pool = None  # a worker died; start fresh ones for the next request
+            self._pools.pop(kind, None)  # a worker died; start fresh ones for the next request
             raise
 
     # -- the opponent ----------------------------------------------------------------------------
@@ -94,7 +97,7 @@ class Workers:
         if self._override is not None:
             return await asyncio.to_thread(self._override, board.copy(), level=level, time_limit=time_limit,
                                            node_limit=node_limit)
-        return await self._run(_choose, board.copy(), level, time_limit, node_limit)
+        return await self._run("search", _choose, board.copy(), level, time_limit, node_limit)
 
     async def judge_draw(self, question: DrawQuestion, board: Board, *, level: int,
                          color: Color) -> bool | str | None:
@@ -102,7 +105,7 @@ class Workers:
         it claims, or None. A stand-in opponent (tests) declines and claims nothing."""
         if self._override is not None:
             return None if question == "claim" else False
-        return await self._run(_judge, question, board.copy(), level, color)
+        return await self._run("search", _judge, question, board.copy(), level, color)
 
     # -- pictures --------------------------------------------------------------------------------
 
@@ -115,7 +118,7 @@ class Workers:
             self._cache.move_to_end(key)
             return cached
         try:
-            data = await self._run(_png, board.copy(), flipped, self.size, self.theme)
+            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme)
         except Exception:
             log.exception("drawing a board failed")
             return None
@@ -127,7 +130,7 @@ class Workers:
     async def game_gif(self, board: Board, *, flipped: bool, title: str | None = None) -> bytes | None:
         """The game so far as an animated GIF, or None if drawing failed."""
         try:
-            return await self._run(_gif, board.copy(), flipped, self.theme, title)
+            return await self._run("pictures", _gif, board.copy(), flipped, self.theme, title)
         except Exception:
             log.exception("drawing a replay failed")
             return None

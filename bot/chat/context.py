@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot.chat.events import Event, Person, Reply
 from bot.domain.model import Player
 from bot.domain.transitions import Refusal
-from bot.presentation import texts
+from bot.presentation import catalogue
 
 if TYPE_CHECKING:
     from bot.chat.service import GameService
@@ -28,7 +28,7 @@ class Ctx:
         return Player(self.user.user_id, self.user.name)
 
     def say(self, key: str, **values: object) -> str:
-        return texts.say(self.lang, key, **values)
+        return catalogue.say(self.lang, key, **values)
 
     def refuse(self, key: str, **values: object) -> list[Reply]:
         return [self.service.presenter.refusal(self.lang, Refusal(key, **values))]

@@ -9,7 +9,7 @@ from bot.chat.events import Reply
 from bot.chat.handlers import find_person
 from bot.domain.model import ChannelSettings
 from bot.domain.transitions import Refusal
-from bot.presentation import game_text, rules_help, texts
+from bot.presentation import catalogue, game_text, rules_help
 from engine import Color
 
 
@@ -24,7 +24,8 @@ async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             lines.append(ctx.say("games_line", id=game.id, white=game.white.name, black=game.black.name,
                                  white_side=game_text.side(ctx.lang, game.variant, Color.WHITE),
                                  black_side=game_text.side(ctx.lang, game.variant, Color.BLACK),
-                                 variant=texts.variant_title(ctx.lang, game.variant), plies=len(game.moves),
+                                 variant=catalogue.variant_title(ctx.lang, game.variant),
+                                 plies=len(game.moves),
                                  side=game_text.side(ctx.lang, game.variant, game.turn)))
     else:
         lines.append(ctx.say("games_none"))
@@ -33,7 +34,7 @@ async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         for challenge in pending:
             target = challenge.target.name if challenge.target else ctx.say("anyone")
             lines.append(ctx.say("challenges_line", id=challenge.id, challenger=challenge.challenger.name,
-                                 target=target, variant=texts.variant_title(ctx.lang, challenge.variant)))
+                                 target=target, variant=catalogue.variant_title(ctx.lang, challenge.variant)))
     return [Reply("\n".join(lines), kind="games")]
 
 
@@ -81,41 +82,29 @@ async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     current = await service.channel_settings(ctx.platform, ctx.channel)
     shown_lang = language or current.language or service.config.language
     key = "settings_saved" if (language or variant) else "settings_show"
-    return [Reply(texts.say(language or ctx.lang, key, language=shown_lang,
+    return [Reply(catalogue.say(language or ctx.lang, key, language=shown_lang,
                             variant=current.variant or service.config.variant), kind="settings")]
 
 
 async def rules(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-    variant: str | None = None
-    said = list(args)
-    if said and words.variant_name(said[-1]) and len(said[-1]) > 2:
-        variant = words.variant_name(said.pop())
-    if said and words.variant_name(said[0]) and len(said) > 1 and said[0].casefold() in (
-            "english", "italian", "international", "checkers", "draughts"):
-        variant = words.variant_name(said.pop(0))
-    shown_variant = variant or await ctx.service.channel_variant(ctx.platform, ctx.channel)
-    if not said:
-        return [Reply(rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
-    question = " ".join(said)
-    if variant is None:
-        variant = rules_help.find_variant(question)
-    topic = question.casefold() if question.casefold() in rules_help.TOPICS else None
-    if topic is None:
-        topic = rules_help.find_topic(question, ctx.lang)
-    if topic is None:
-        return [Reply(ctx.say("rules_unknown", text=question[:80]) + "\n"
-                      + rules_help.topic_list(ctx.lang, shown_variant), kind="rules")]
-    return await explain(ctx, topic, variant)
+    """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer."""
+    variant = await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    found = rules_help.respond(args, ctx.lang, variant)
+    if found is None:
+        return [Reply(ctx.say("rules_unknown", text=" ".join(args)[:80]) + "\n"
+                      + rules_help.topic_list(ctx.lang, variant), kind="rules")]
+    if isinstance(found, str):
+        return [Reply(found, kind="rules")]
+    return [Reply(found.text, title=found.title, kind="rules")]
 
 
-async def explain(ctx: Ctx, topic: str, variant: str | None) -> list[Reply]:
-    shown_variant = variant or await ctx.service.channel_variant(ctx.platform, ctx.channel)
-    try:
-        text = rules_help.explain(topic, shown_variant, ctx.lang)
-    except KeyError:
-        listing = rules_help.topic_list(ctx.lang, shown_variant)
-        return [Reply(ctx.say("rules_unknown", text=topic) + "\n" + listing, kind="rules")]
-    return [Reply(text, title=rules_help.topic_title(topic, ctx.lang), kind="rules")]
+async def question(ctx: Ctx, text: str) -> list[Reply] | None:
+    """The answer to a rules question typed to the bot, or None when nothing answers it."""
+    variant = await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    found = rules_help.answer(text, ctx.lang, variant)
+    if found is None:
+        return None
+    return [Reply(found.text, title=found.title, kind="rules")]
 
 
 async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:

@@ -15,7 +15,7 @@ from bot.chat import grammar as words
 from bot.chat.context import Ctx
 from bot.chat.events import Event, Person, Reply
 from bot.domain.transitions import Refusal
-from bot.presentation import rules_help, texts
+from bot.presentation import catalogue
 
 if TYPE_CHECKING:
     from bot.chat.service import GameService
@@ -46,7 +46,7 @@ async def route(service: GameService, event: Event) -> list[Reply]:
     user = Person(str(event.user.user_id)[:128], words.clean_name(event.user.name))
     platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
     settings = await service.channel_settings(platform, channel)
-    lang = texts.reply_language(settings.language, event.locale, service.config.language)
+    lang = catalogue.reply_language(settings.language, event.locale, service.config.language)
     ctx = Ctx(event, lang, platform, channel, user, service)
     try:
         if event.button:
@@ -135,7 +135,7 @@ async def _text(ctx: Ctx) -> list[Reply]:
     if not bare:
         return []
     if "?" in text or event.addressed:
-        topic = rules_help.find_topic(text, ctx.lang)
-        if topic:
-            return await info.explain(ctx, topic, rules_help.find_variant(text))
+        answered = await info.question(ctx, text)
+        if answered is not None:
+            return answered
     return [Reply(ctx.say("not_understood"), private=True, kind="help")]

@@ -11,20 +11,23 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import timedelta
 
 from bot.chat import router
 from bot.chat.context import Ctx
-from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.events import Event, Notice, Person, Reply, Sender
+from bot.chat.grammar import clean_name
 from bot.config import Config
 from bot.domain.model import BOT_NAME, ChannelSettings
 from bot.flows.announce import Announcement
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer, Limits
 from bot.flows.sweep import Sweep, Timing
-from bot.presentation import notices, rules_help, texts
+from bot.presentation import catalogue, notices, rules_help
 from bot.presentation.replies import Presenter
 from bot.presentation.replies import Timing as ReplyTiming
-from bot.storage_new.repository import Repository
+from bot.storage.repository import Repository
 from bot.workers import ChooseMove, Workers, flipped_for, text_board
 from engine import Color
 
@@ -33,10 +36,8 @@ log = logging.getLogger(__name__)
 SETTINGS_CACHE = 10000
 
 
-def _seconds(value: object) -> float:
-    """A configured duration in seconds (a timedelta, or a number already in seconds)."""
-    total = getattr(value, "total_seconds", None)
-    return float(total()) if callable(total) else float(value)  # type: ignore[arg-type]
+def _seconds(value: timedelta) -> float:
+    return value.total_seconds()
 
 
 class GameService:
@@ -51,12 +52,13 @@ class GameService:
         self.config = config
         self.desk = Desk(repository, clock=clock, rng=rng)
         theme = config.picture.theme
-        self.workers = workers or Workers(max(config.picture.workers, config.opponent.workers),
+        self.workers = workers or Workers(search=config.opponent.workers, pictures=config.picture.workers,
                                           size=config.picture.size,
                                           theme=None if theme in ("", "auto") else theme,
                                           choose_move=choose_move)
-        self.presenter = Presenter(self.workers, ReplyTiming(challenge_expiry=_seconds(config.challenge_expiry),
-                                                             abandon_after=_seconds(config.abandon_after)))
+        timing = ReplyTiming(challenge_expiry=_seconds(config.challenge_expiry),
+                             abandon_after=_seconds(config.abandon_after))
+        self.presenter = Presenter(self.workers, timing)
         limits = config.opponent
         self.bot = BotPlayer(self.desk, self.workers,
                              Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit),
@@ -98,7 +100,6 @@ class GameService:
 
     @thinking_after.setter
     def thinking_after(self, seconds: float) -> None:
-        from dataclasses import replace
         self.bot.limits = replace(self.bot.limits, thinking_after=seconds)
 
     # -- the Service protocol --------------------------------------------------------------------
@@ -114,7 +115,7 @@ class GameService:
         return [str(move) for move in self.desk.board(game).legal_moves]
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
-        lang = texts.locale_language(locale) or self.config.language
+        lang = catalogue.locale_language(locale) or self.config.language
         return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
 
     async def text_board(self, game_id: int, *, flipped: bool | None = None) -> str | None:
@@ -147,14 +148,14 @@ class GameService:
 
     async def remember(self, ctx: Ctx) -> None:
         """Note the speaker's and the mentioned people's names, so a typed name can find them."""
-        from bot.chat.grammar import clean_name
-        people = [ctx.user, *(type(ctx.user)(str(p.user_id)[:128], clean_name(p.name))
+        people = [ctx.user, *(Person(str(p.user_id)[:128], clean_name(p.name))
                               for p in ctx.event.mentions)]
         for person in people:
             key = (ctx.platform, person.user_id, person.name)
             if key in self._known:
                 continue
-            await self.repository.remember_person(ctx.platform, person.user_id, person.name, self.desk.clock())
+            now = self.desk.clock()
+            await self.repository.remember_person(ctx.platform, person.user_id, person.name, now)
             self._known.add(key)
             if len(self._known) > 50000:
                 self._known.clear()

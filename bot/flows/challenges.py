@@ -15,7 +15,7 @@ from bot.domain.model import (
 )
 from bot.domain.transitions import Refusal
 from bot.flows.desk import Desk
-from bot.storage_new.repository import Busy, Pending
+from bot.storage.repository import Busy, Pending
 from engine import Board, Color
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.domain.model import Game
 from bot.domain.transitions import Refusal
-from bot.storage_new.repository import Repository
+from bot.storage.repository import Repository
 from engine import Board
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ class Desk:
             return cached[1].copy()
         board = Board(game.variant, fen=game.start_fen)
         for text in game.moves:
-            board.push(board.parse_move(text))
+            board.push_str(text)
         self._keep(game, board)
         return board.copy()
 

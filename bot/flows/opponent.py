@@ -14,7 +14,7 @@ from bot.domain.transitions import Refusal
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
 from bot.flows.desk import Desk
 from bot.flows.offers import Changed
-from bot.storage_new.repository import Busy
+from bot.storage.repository import Busy
 from engine import Board, Color, Move
 
 log = logging.getLogger(__name__)
@@ -25,7 +25,8 @@ DrawQuestion = Literal["accept", "offer", "claim"]
 class Thinker(Protocol):
     """Searches away from the event loop (see `bot.workers.Workers`)."""
 
-    async def choose(self, board: Board, *, level: int, time_limit: float, node_limit: int | None) -> Move: ...
+    async def choose(self, board: Board, *, level: int, time_limit: float,
+                     node_limit: int | None) -> Move: ...
 
     async def judge_draw(self, question: DrawQuestion, board: Board, *, level: int,
                          color: Color) -> bool | str | None: ...

@@ -11,7 +11,7 @@ import logging
 from typing import Protocol
 
 from bot.chat.events import Event, Reply, Service
-from bot.presentation import texts
+from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class Adapter(Protocol):
 
 def apology(locale: str | None) -> Reply:
     """The one reply sent when handling an event failed unexpectedly."""
-    return Reply(texts.say(texts.locale_language(locale) or "en", "internal_error"), private=True,
+    return Reply(catalogue.say(catalogue.locale_language(locale) or "en", "internal_error"), private=True,
                  kind="error")
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from bot.app import open_service
 from bot.chat.events import Event, Notice, Person, Reply
+from bot.chat.service import GameService
 from bot.config import Config
-from bot.service import GameService
-from bot.storage import Storage
 
 PLATFORM = "console"
 CHANNEL = "console"
@@ -91,13 +91,10 @@ async def run_console(config: Config, *, lang: str | None = None, user: str = "y
     """Chat with the service until end of input or `quit`; returns the exit status."""
     source = stdin or sys.stdin
     out = stdout or sys.stdout
-    storage = await Storage.open(config.database)
-    service = GameService(storage, config)
-    console = Console(service, out, pictures_dir)
-    service.add_sender(PLATFORM, console.notice)
     interactive = source.isatty() and out.isatty()
-    try:
-        await service.start()
+    async with open_service(config) as service:
+        console = Console(service, out, pictures_dir)
+        service.add_sender(PLATFORM, console.notice)
         if interactive:
             out.write(f"Tammi console. Database: {config.database}. Type help, or quit to leave.\n")
             out.write("Start a line with name> to speak as someone else.\n")
@@ -118,7 +115,4 @@ async def run_console(config: Config, *, lang: str | None = None, user: str = "y
             for reply in await service.handle(event):
                 await console.show(reply, to=line.user)
             await service.wait_idle()
-    finally:
-        await service.close()
-        await storage.close()
     return 0

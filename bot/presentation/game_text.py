@@ -7,14 +7,14 @@ import time
 from bot.chat.events import Button, ButtonStyle, Person
 from bot.domain.model import Challenge, ColourChoice, Game, Offer, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
-from bot.presentation import texts
+from bot.presentation import catalogue
 from engine import Board, Color, get_variant
 from engine.pdn import result_of, write_pdn
 
 
 def side(lang: str, variant: str, color: Color) -> str:
     """A side's name in the rules and `lang` (Red, White, Black; punainen, ...)."""
-    return texts.side_name(lang, get_variant(variant).side_name(color))
+    return catalogue.side_name(lang, get_variant(variant).side_name(color))
 
 
 def who(lang: str, game: Game, color: Color) -> str:
@@ -34,28 +34,30 @@ def mention(game: Game, color: Color) -> tuple[Person, ...]:
 
 def turn_line(lang: str, game: Game) -> str:
     """The turn in words: "Red (bob) to move."."""
-    return texts.say(lang, "turn", side=side(lang, game.variant, game.turn), name=game.player(game.turn).name)
+    return catalogue.say(lang, "turn", side=side(lang, game.variant, game.turn),
+                         name=game.player(game.turn).name)
 
 
 def fields(lang: str, game: Game) -> tuple[tuple[str, str], ...]:
     """The summary adapters may show as an embed: players, last move, turn or result."""
-    players = texts.say(lang, "vs", white=who(lang, game, Color.WHITE), black=who(lang, game, Color.BLACK))
-    shown = [(texts.say(lang, "field_players"), players)]
+    players = catalogue.say(lang, "vs", white=who(lang, game, Color.WHITE),
+                            black=who(lang, game, Color.BLACK))
+    shown = [(catalogue.say(lang, "field_players"), players)]
     if game.moves:
-        shown.append((texts.say(lang, "field_last"), game.moves[-1]))
+        shown.append((catalogue.say(lang, "field_last"), game.moves[-1]))
     if game.active:
-        shown.append((texts.say(lang, "field_turn"), who(lang, game, game.turn)))
+        shown.append((catalogue.say(lang, "field_turn"), who(lang, game, game.turn)))
     else:
-        shown.append((texts.say(lang, "field_result"), game.result.value))
+        shown.append((catalogue.say(lang, "field_result"), game.result.value))
     return tuple(shown)
 
 
 def title(lang: str, game: Game) -> str:
     """The game's heading: "Game #3: ann (White) against bob (Red), English checkers"."""
-    return texts.say(lang, "board_title", id=game.id, white=game.white.name, black=game.black.name,
+    return catalogue.say(lang, "board_title", id=game.id, white=game.white.name, black=game.black.name,
                      white_side=side(lang, game.variant, Color.WHITE),
                      black_side=side(lang, game.variant, Color.BLACK),
-                     variant=texts.variant_title(lang, game.variant))
+                     variant=catalogue.variant_title(lang, game.variant))
 
 
 def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
@@ -63,7 +65,7 @@ def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
     gid = game.id
 
     def button(action: str, key: str, style: ButtonStyle = "secondary") -> Button:
-        return Button(f"{action}:{gid}", texts.say(lang, key), style)
+        return Button(f"{action}:{gid}", catalogue.say(lang, key), style)
 
     if not game.active:
         return (button("rem", "btn_rematch", "primary"),)
@@ -87,21 +89,21 @@ def end_text(lang: str, game: Game, actor: str | None = None, *, abandon_hours: 
         names = {"winner": who(lang, game, winner), "loser": who(lang, game, winner.other)}
     key = f"end_{game.ending.value}" if game.ending else "end_other"
     if game.ending is None:
-        result = texts.say(lang, "draw_result") if winner is None else names["winner"]
-        return texts.say(lang, "end_other", result=result)
-    text = texts.say(lang, key, name=actor or "?", hours=f"{abandon_hours:g}", **names)
+        result = catalogue.say(lang, "draw_result") if winner is None else names["winner"]
+        return catalogue.say(lang, "end_other", result=result)
+    text = catalogue.say(lang, key, name=actor or "?", hours=f"{abandon_hours:g}", **names)
     if game.rated:
-        text += " " + texts.say(lang, "rated_note")
+        text += " " + catalogue.say(lang, "rated_note")
     elif game.bot_level is None and len(game.moves) < MIN_RATED_PLIES:
-        text += " " + texts.say(lang, "unrated_short")
+        text += " " + catalogue.say(lang, "unrated_short")
     return text
 
 
 def colours_text(lang: str, challenge: Challenge) -> str:
     color = challenge.colour.color
     if challenge.colour is ColourChoice.RANDOM or color is None:
-        return texts.say(lang, "colours_random")
-    return texts.say(lang, "colours_chosen", name=challenge.challenger.name,
+        return catalogue.say(lang, "colours_random")
+    return catalogue.say(lang, "colours_chosen", name=challenge.challenger.name,
                      side=side(lang, challenge.variant, color))
 
 

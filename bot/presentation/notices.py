@@ -16,7 +16,7 @@ from bot.flows.announce import (
     ChallengeExpired,
     Reminder,
 )
-from bot.presentation import game_text, texts
+from bot.presentation import catalogue, game_text
 from bot.presentation.replies import Presenter
 
 
@@ -40,22 +40,23 @@ async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
     if isinstance(item, BotDrew):
         return await presenter.ended(lang, item.game, item.board, actor=BOT_NAME)
     if isinstance(item, BotThinking):
-        return Reply(texts.say(lang, "bot_thinking", name=BOT_NAME), kind="info", game_id=item.game.id)
+        return Reply(catalogue.say(lang, "bot_thinking", name=BOT_NAME), kind="info", game_id=item.game.id)
     if isinstance(item, BotFailed):
-        return Reply(texts.say(lang, "bot_failed", id=item.game.id), kind="error", game_id=item.game.id)
+        return Reply(catalogue.say(lang, "bot_failed", id=item.game.id), kind="error", game_id=item.game.id)
     if isinstance(item, ChallengeExpired):
         challenger = item.challenge.challenger
-        return Reply(texts.say(lang, "challenge_expired", challenger=challenger.name, id=item.challenge.id),
+        text = catalogue.say(lang, "challenge_expired", challenger=challenger.name, id=item.challenge.id)
+        return Reply(text,
                      kind="challenge", mentions=(Person(challenger.user_id, challenger.name),))
     game = item.game
     silent, waiting = game.player(game.turn), game.player(game.turn.other)
     if isinstance(item, Reminder):
-        text = texts.say(lang, "reminder", name=silent.name, id=game.id, other=waiting.name,
+        text = catalogue.say(lang, "reminder", name=silent.name, id=game.id, other=waiting.name,
                          hours=f"{item.hours_left:.0f}")
         people = (*game_text.mention(game, game.turn), *game_text.mention(game, game.turn.other))
         return Reply(text, mentions=people, kind="reminder", game_id=game.id)
     assert isinstance(item, AbandonAvailable)
-    text = texts.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,
+    text = catalogue.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,
                      hours=f"{item.hours:g}")
     return Reply(text, mentions=game_text.mention(game, game.turn.other), kind="reminder", game_id=game.id,
-                 buttons=(Button(f"clm:{game.id}", texts.say(lang, "btn_claim"), "primary"),))
+                 buttons=(Button(f"clm:{game.id}", catalogue.say(lang, "btn_claim"), "primary"),))

@@ -9,7 +9,7 @@ from bot.chat.events import Attachment, Button, Person, Reply
 from bot.domain.model import Challenge, Game
 from bot.domain.transitions import Moved, Note, Refusal
 from bot.flows.play import MoveRefused
-from bot.presentation import game_text, rules_help, texts
+from bot.presentation import catalogue, game_text, rules_help
 from bot.workers import Workers, flipped_for
 from engine import Board, Color
 
@@ -49,16 +49,16 @@ class Presenter:
                 values[key] = game_text.side(lang, variant, value)
         if refusal.key == "claim_nothing":
             return Reply(self._claim_nothing(lang, values), private=True, kind="error", game_id=game_id)
-        return Reply(texts.say(lang, refusal.key, **values), private=True, kind="error", game_id=game_id)
+        return Reply(catalogue.say(lang, refusal.key, **values), private=True, kind="error", game_id=game_id)
 
     @staticmethod
     def _claim_nothing(lang: str, values: dict[str, object]) -> str:
-        lines = [texts.say(lang, "claim_nothing")]
+        lines = [catalogue.say(lang, "claim_nothing")]
         if not values.get("automatic_draws"):
-            lines.append(texts.say(lang, "claim_draw_rules"))
+            lines.append(catalogue.say(lang, "claim_draw_rules"))
         if values.get("waiting"):
             hours, since = float(str(values["hours"])), float(str(values["since"]))
-            lines.append(texts.say(lang, "claim_abandon_wait", name=values["name"], hours=f"{hours:g}",
+            lines.append(catalogue.say(lang, "claim_abandon_wait", name=values["name"], hours=f"{hours:g}",
                                    since=f"{since:.1f}"))
         return "\n".join(lines)
 
@@ -77,18 +77,18 @@ class Presenter:
     async def moved(self, lang: str, moved: Moved, board: Board, mover_name: str) -> Reply:
         """A move played: who played what, offers it declined or made, then the turn or the ending."""
         game = moved.game
-        lines = [texts.say(lang, "moved", name=mover_name, move=str(moved.move))]
+        lines = [catalogue.say(lang, "moved", name=mover_name, move=str(moved.move))]
         for note in moved.notes:
             if note is Note.DRAW_OFFERED:
-                lines.append(texts.say(lang, "draw_offered", name=game_text.who(lang, game, moved.mover),
+                lines.append(catalogue.say(lang, "draw_offered", name=game_text.who(lang, game, moved.mover),
                                        opponent=game.player(moved.mover.other).name))
             else:
-                lines.append(texts.say(lang, note.value))
+                lines.append(catalogue.say(lang, note.value))
         if game.active:
             lines.append(game_text.turn_line(lang, game))
             if moved.claim is not None:
-                lines.append(texts.say(lang, "claim_possible",
-                                       kind=texts.say(lang, f"kind_{moved.claim.value}")))
+                lines.append(catalogue.say(lang, "claim_possible",
+                                       kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
         else:
             lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
         return await self.board(lang, game, board, lines)
@@ -98,35 +98,37 @@ class Presenter:
         error, game = refused.error, refused.game
         reason = str(error.reason)
         shown = error.text if len(error.text) <= 40 else error.text[:40] + "…"
-        lines = [texts.say(lang, "refused", move=shown, reason=texts.reason(lang, reason, **error.details))]
+        why = catalogue.reason(lang, reason, **error.details)
+        lines = [catalogue.say(lang, "refused", move=shown, reason=why)]
         options = [str(m) for m in error.candidates]
         if not options and reason in LIST_ALL_FOR:
             options = [str(m) for m in refused.board.legal_moves]
         if options:
             listed = ", ".join(options[:MAX_LISTED_MOVES]) + (" …" if len(options) > MAX_LISTED_MOVES else "")
-            lines.append(texts.say(lang, "refused_options", moves=listed))
+            lines.append(catalogue.say(lang, "refused_options", moves=listed))
         topic = rules_help.topic_for_reason(reason)
-        lines.append(texts.say(lang, "rule_pointer", topic=topic, title=rules_help.topic_title(topic, lang)))
+        title = rules_help.topic_title(topic, lang)
+        lines.append(catalogue.say(lang, "rule_pointer", topic=topic, title=title))
         if not refused.struck:
             return Reply("\n".join(lines), private=True, kind="error", game_id=game.id)
         if game.active:
-            lines.append(texts.say(lang, "tournament_warning"))
+            lines.append(catalogue.say(lang, "tournament_warning"))
             return Reply("\n".join(lines), kind="error", game_id=game.id)
         lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
         return await self.board(lang, game, refused.board, lines)
 
     async def started(self, lang: str, game: Game, board: Board) -> Reply:
         """A new game: who plays which side, the turn, and how to type a move."""
-        lines = [texts.say(lang, "game_started", id=game.id, white=game.white.name, black=game.black.name,
+        lines = [catalogue.say(lang, "game_started", id=game.id, white=game.white.name, black=game.black.name,
                            white_side=game_text.side(lang, game.variant, Color.WHITE),
                            black_side=game_text.side(lang, game.variant, Color.BLACK),
-                           variant=texts.variant_title(lang, game.variant))]
+                           variant=catalogue.variant_title(lang, game.variant))]
         if game.tournament:
-            lines.append(texts.say(lang, "tournament_note"))
+            lines.append(catalogue.say(lang, "tournament_note"))
         lines.append(game_text.turn_line(lang, game))
         example = next(iter(board.legal_moves), None)
         if example is not None:
-            lines.append(texts.say(lang, "how_to_move", example=str(example)))
+            lines.append(catalogue.say(lang, "how_to_move", example=str(example)))
         return await self.board(lang, game, board, lines)
 
     async def ended(self, lang: str, game: Game, board: Board, *, viewer: Color | None = None,
@@ -136,35 +138,36 @@ class Presenter:
 
     def offer(self, lang: str, game: Game, color: Color, key: str, **values: object) -> Reply:
         """A draw offer or a take-back request, addressed to the opponent, with the answer buttons."""
-        text = texts.say(lang, key, name=game_text.who(lang, game, color),
+        text = catalogue.say(lang, key, name=game_text.who(lang, game, color),
                          opponent=game.player(color.other).name, **values)
         kind = "draw_offer" if key == "draw_offered" else "undo_request"
-        return Reply(text, buttons=game_text.game_buttons(lang, game), mentions=game_text.mention(game, color.other),
+        return Reply(text, buttons=game_text.game_buttons(lang, game),
+                     mentions=game_text.mention(game, color.other),
                      kind=kind, game_id=game.id)
 
     def declined(self, lang: str, game: Game, color: Color, key: str, name: str) -> Reply:
-        return Reply(texts.say(lang, key, name=name), mentions=game_text.mention(game, color.other),
+        return Reply(catalogue.say(lang, key, name=name), mentions=game_text.mention(game, color.other),
                      buttons=game_text.game_buttons(lang, game), kind="info", game_id=game.id)
 
     def challenge(self, lang: str, challenge: Challenge) -> Reply:
         """The challenge as posted: who, which rules, colours, and Accept/Decline (or Cancel) buttons."""
         values = {"challenger": challenge.challenger.name,
                   "target": challenge.target.name if challenge.target else None,
-                  "variant": texts.variant_title(lang, challenge.variant),
+                  "variant": catalogue.variant_title(lang, challenge.variant),
                   "colours": game_text.colours_text(lang, challenge)}
-        lines = [texts.say(lang, "challenge_direct" if challenge.target else "challenge_open", **values)]
+        lines = [catalogue.say(lang, "challenge_direct" if challenge.target else "challenge_open", **values)]
         if challenge.rematch_of is not None:
-            lines.append(texts.say(lang, "challenge_rematch", game=challenge.rematch_of))
+            lines.append(catalogue.say(lang, "challenge_rematch", game=challenge.rematch_of))
         if challenge.tournament:
-            lines.append(texts.say(lang, "tournament_note"))
-        lines.append(texts.say(lang, "challenge_expires",
+            lines.append(catalogue.say(lang, "tournament_note"))
+        lines.append(catalogue.say(lang, "challenge_expires",
                                time=game_text.duration(lang, self.timing.challenge_expiry)))
         cid = challenge.id
-        accept = Button(f"acc:{cid}", texts.say(lang, "btn_accept"), "success")
+        accept = Button(f"acc:{cid}", catalogue.say(lang, "btn_accept"), "success")
         mentions: tuple[Person, ...] = ()
         if challenge.target:
-            buttons = (accept, Button(f"dec:{cid}", texts.say(lang, "btn_decline"), "danger"))
+            buttons = (accept, Button(f"dec:{cid}", catalogue.say(lang, "btn_decline"), "danger"))
             mentions = (Person(challenge.target.user_id, challenge.target.name),)
         else:
-            buttons = (accept, Button(f"can:{cid}", texts.say(lang, "btn_cancel")))
+            buttons = (accept, Button(f"can:{cid}", catalogue.say(lang, "btn_cancel")))
         return Reply("\n".join(lines), buttons=buttons, mentions=mentions, kind="challenge")

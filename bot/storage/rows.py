@@ -82,7 +82,8 @@ def challenge_from_row(row: Sequence[Any]) -> Challenge:
     return Challenge(
         id=int(v["id"]), platform=v["platform"], channel_id=v["channel_id"],
         challenger=Player(v["challenger_id"], v["challenger_name"]), target=target, variant=v["variant"],
-        colour=ColourChoice(v["colour"]), tournament=bool(v["tournament"]), status=ChallengeStatus(v["status"]),
+        colour=ColourChoice(v["colour"]), tournament=bool(v["tournament"]),
+        status=ChallengeStatus(v["status"]),
         created_at=float(v["created_at"]), expires_at=float(v["expires_at"]), game_id=v["game_id"],
         rematch_of=v["rematch_of"],
     )

@@ -30,8 +30,8 @@ from bot.domain.model import (
     Standing,
     Status,
 )
-from bot.storage_new.repository import Busy, Pending, RatingRule, StorageError
-from bot.storage_new.rows import (
+from bot.storage.repository import Busy, Pending, RatingRule, StorageError
+from bot.storage.rows import (
     CHALLENGE_SELECT,
     GAME_MUTABLE,
     GAME_SELECT,
@@ -50,7 +50,7 @@ _STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratin
 
 def migrations() -> list[str]:
     """The SQLite migration scripts, in order (file names start with their number)."""
-    folder = resources.files("bot.storage_new").joinpath("migrations", "sqlite")
+    folder = resources.files("bot.storage").joinpath("migrations", "sqlite")
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
     return [folder.joinpath(name).read_text(encoding="utf-8") for name in names]
 
@@ -247,19 +247,22 @@ class SqliteRepository:
             row = await cursor.fetchone()
         if row is not None:
             return float(row[0]), int(row[1])
-        await db.execute("INSERT INTO ratings (platform, channel_id, user_id, name, rating) VALUES (?, ?, ?, ?, ?)",
+        await db.execute("INSERT INTO ratings (platform, channel_id, user_id, name, rating)"
+                         " VALUES (?, ?, ?, ?, ?)",
                          (game.platform, game.channel_id, player.user_id, player.name, self._ratings.initial))
         return self._ratings.initial, 0
 
     async def _rate(self, db: aiosqlite.Connection, game: Game) -> None:
         white = await self._standing(db, game, Color.WHITE)
         black = await self._standing(db, game, Color.BLACK)
-        for color, (rating, games), opponent in ((Color.WHITE, white, black[0]), (Color.BLACK, black, white[0])):
+        sides = ((Color.WHITE, white, black[0]), (Color.BLACK, black, white[0]))
+        for color, (rating, games), opponent in sides:
             score = game.result.score(color)
             player = game.player(color)
             await db.execute(
                 "UPDATE ratings SET name = ?, rating = ?, games = games + 1, wins = wins + ?,"
-                " losses = losses + ?, draws = draws + ? WHERE platform = ? AND channel_id = ? AND user_id = ?",
+                " losses = losses + ?, draws = draws + ?"
+                " WHERE platform = ? AND channel_id = ? AND user_id = ?",
                 (player.name, self._ratings.update(rating, games, opponent, score), int(score == 1.0),
                  int(score == 0.0), int(score == 0.5), game.platform, game.channel_id, player.user_id))
 
@@ -328,7 +331,8 @@ class SqliteRepository:
 
     async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]:
         rows = await self._all(f"{_STANDING} WHERE platform = ? AND channel_id = ?"
-                               " ORDER BY rating DESC, games DESC, name LIMIT ?", (platform, channel_id, limit))
+                               " ORDER BY rating DESC, games DESC, name LIMIT ?",
+                               (platform, channel_id, limit))
         return [Standing(*row) for row in rows]
 
     async def player_stats(self, platform: str, user_id: str) -> PlayerStats:
@@ -351,7 +355,8 @@ class SqliteRepository:
     # -- channel settings and people -------------------------------------------------------------
 
     async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
-        row = await self._one("SELECT language, variant FROM channel_settings WHERE platform = ? AND channel_id = ?",
+        row = await self._one("SELECT language, variant FROM channel_settings"
+                              " WHERE platform = ? AND channel_id = ?",
                               (platform, channel_id))
         return ChannelSettings(row[0], row[1]) if row else ChannelSettings()
 
@@ -360,7 +365,8 @@ class SqliteRepository:
             await db.execute(
                 "INSERT INTO channel_settings (platform, channel_id, language, variant) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (platform, channel_id) DO UPDATE SET"
-                " language = COALESCE(excluded.language, language), variant = COALESCE(excluded.variant, variant)",
+                " language = COALESCE(excluded.language, language),"
+                " variant = COALESCE(excluded.variant, variant)",
                 (platform, channel_id, settings.language, settings.variant))
 
     async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:

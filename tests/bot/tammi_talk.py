@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.app import open_repository
 from bot.chat.events import Event, Notice, Person, Reply
+from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
-from bot.service import GameService
-from bot.storage import Storage
+from bot.platforms.base import answer
+from bot.storage import Repository
 
 
 class Clock:
@@ -32,7 +34,7 @@ class Chat:
     """One service, one channel, several users typing."""
 
     service: GameService
-    storage: Storage
+    storage: Repository
     clock: Clock
     path: Path
     platform: str = "test"
@@ -46,17 +48,17 @@ class Chat:
         kwargs.setdefault("mentions", mentions)
         event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), text=text,
                       locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
-        return await self.service.handle(event)
+        return await answer(self.service, event)
 
     async def command(self, user: str, name: str, *args: str, **kwargs: Any) -> list[Reply]:
         event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), command=name,
                       args=args, locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
-        return await self.service.handle(event)
+        return await answer(self.service, event)
 
     async def press(self, user: str, button: str, **kwargs: Any) -> list[Reply]:
         event = Event(self.platform, kwargs.pop("channel", self.channel), Person(user, user), button=button,
                       locale=kwargs.pop("locale", self.locales.get(user)), **kwargs)
-        return await self.service.handle(event)
+        return await answer(self.service, event)
 
     async def text(self, user: str, text: str, **kwargs: Any) -> str:
         """All reply texts joined, for simple checks."""
@@ -68,7 +70,7 @@ async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
                     pictures: bool = False, db_name: str = "tammi.sqlite3") -> Chat:
     """A service over a fresh database in `tmp_path` (pictures off unless asked: they are slow)."""
     path = tmp_path / db_name
-    storage = await Storage.open(path)
+    storage = await open_repository(path)
     config = config or Config(database=path, picture=PictureConfig(size=160, workers=0))
     clock = Clock()
     service = GameService(storage, config, clock=clock, rng=random.Random(seed), choose_move=choose_move)
@@ -76,7 +78,7 @@ async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
         async def no_picture(board: Any, *, flipped: bool) -> None:
             return None
 
-        service.pictures.board_png = no_picture  # type: ignore[method-assign]
+        service.workers.board_png = no_picture  # type: ignore[method-assign]
     chat = Chat(service, storage, clock, path, platform=platform)
 
     async def sender(notice: Notice) -> None:
@@ -101,9 +103,9 @@ async def start_game(chat: Chat, challenger: str, opponent: str, *args: str) -> 
 
 
 def whose_turn(chat: Chat, game: Any) -> str:
-    from bot.service import player_id, turn_of
 
-    return player_id(game, turn_of(game))
+
+    return game.player(game.turn).user_id
 
 
 async def play_out(chat: Chat, game_id: int, *, max_plies: int = 400, seed: int = 7) -> Any:

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from bot.config import Config, OpponentConfig, PictureConfig
-from bot.opponent import Opponent
+from bot.workers import Workers
 from engine import Board, Color
 from tests.bot.tammi_talk import close_chat, open_chat
 
@@ -16,7 +16,7 @@ def repeated_english_kings() -> Board:
 
 
 async def test_the_opponent_judges_draws_off_the_event_loop() -> None:
-    opponent = Opponent(workers=0)
+    opponent = Workers()
     level = Board("english", fen="B:WK1:BK32")
     assert await opponent.judge_draw("accept", level, level=5, color=Color.BLACK) is True
     assert await opponent.judge_draw("offer", level, level=5, color=Color.BLACK) is True
@@ -30,7 +30,7 @@ async def test_the_opponent_judges_draws_off_the_event_loop() -> None:
 
 
 async def test_a_stand_in_opponent_takes_no_draw_decisions() -> None:
-    opponent = Opponent(workers=0, choose_move=lambda board, **_: next(iter(board.legal_moves)))
+    opponent = Workers(choose_move=lambda board, **_: next(iter(board.legal_moves)))
     level = Board("english", fen="B:WK1:BK32")
     assert await opponent.judge_draw("accept", level, level=5, color=Color.BLACK) is False
     assert await opponent.judge_draw("claim", repeated_english_kings(), level=5, color=Color.BLACK) is None
@@ -50,7 +50,7 @@ async def test_the_strongest_level_accepts_a_draw_in_an_even_opening(tmp_path: P
         await chat.service.wait_idle()
         game = await chat.storage.get_game(game_id)
         assert game is not None and not game.active
-        assert (game.result, game.reason, game.moves) == ("1/2-1/2", "agreement", ("11-15",))
+        assert (game.result, game.ending, game.moves) == ("1/2-1/2", "agreement", ("11-15",))
         assert any("Draw by agreement" in n.reply.text for n in chat.notices)
     finally:
         await close_chat(chat)

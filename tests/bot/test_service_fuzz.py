@@ -73,7 +73,7 @@ async def test_random_conversation_keeps_records_consistent(tmp_path: Path, seed
                 board.push(board.parse_move(move))
             assert board.fen() == game.fen
             if game.active:
-                for user in {game.white_id, game.black_id}:
+                for user in {game.white.user_id, game.black.user_id}:
                     assert (game.channel_id, user) not in seen
                     seen.add((game.channel_id, user))
                     found = await chat.storage.active_game_for("test", game.channel_id, user)

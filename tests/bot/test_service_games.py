@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import player_id, turn_of
-from bot.storage import NewGame
+from bot.domain.model import NewGame, Player
 from engine import Board, Color
 from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game, whose_turn
 
@@ -49,8 +48,8 @@ async def test_full_game_to_a_win(chat: Chat, variant: str) -> None:
             break
     else:
         raise AssertionError("no random game ended in a win")
-    assert game.reason == "no_moves"
-    winner = game.white_name if game.result == "1-0" else game.black_name
+    assert game.ending == "no_moves"
+    winner = game.white.name if game.result == "1-0" else game.black.name
     assert f"{winner} (" in last[0] and "wins" in last[0]
     # The stored moves replay to the stored position, and the board agrees the game is over.
     board = Board(variant)
@@ -58,8 +57,8 @@ async def test_full_game_to_a_win(chat: Chat, variant: str) -> None:
         board.push(board.parse_move(move))
     assert board.fen() == game.fen and board.is_game_over()
     # Nobody can move any more; the players are free for new games.
-    assert await chat.text(game.white_id, "!tammi resign") != ""
-    assert await chat.storage.active_game_for(chat.platform, chat.channel, game.white_id) is None
+    assert await chat.text(game.white.user_id, "!tammi resign") != ""
+    assert await chat.storage.active_game_for(chat.platform, chat.channel, game.white.user_id) is None
     # A long enough game is rated.
     assert game.rated == (len(game.moves) >= 8)
     board_text = await chat.text("ann", "!tammi leaderboard")
@@ -77,7 +76,7 @@ async def test_challenge_accept_and_first_moves(chat: Chat) -> None:
     assert refused[0].private and "for bob" in refused[0].text
     started = await chat.press("bob", "acc:1")
     game = await chat.storage.get_game(started[0].game_id or 0)
-    assert game is not None and game.white_id == "ann" and game.black_id == "bob"
+    assert game is not None and game.white.user_id == "ann" and game.black.user_id == "bob"
     assert "Red (bob) to move" in started[0].text
     assert started[0].mentions[0].user_id == "bob"
     # Red moves first in English checkers; White may not.
@@ -101,7 +100,7 @@ async def test_open_challenge_and_coin_toss(chat: Chat) -> None:
     started = await chat.say("cat", "!tammi accept")
     game = await chat.storage.get_game(started[0].game_id or 0)
     assert game is not None and game.variant == "italian"
-    assert {game.white_id, game.black_id} == {"ann", "cat"}
+    assert {game.white.user_id, game.black.user_id} == {"ann", "cat"}
 
 
 async def test_coin_toss_gives_both_colours(tmp_path: Path) -> None:
@@ -112,7 +111,7 @@ async def test_coin_toss_gives_both_colours(tmp_path: Path) -> None:
             game_id = await start_game(chat, f"p{index}", f"q{index}")
             game = await chat.storage.get_game(game_id)
             assert game is not None
-            colours.add(game.white_id.startswith("p"))
+            colours.add(game.white.user_id.startswith("p"))
         assert colours == {True, False}
     finally:
         await close_chat(chat)
@@ -164,7 +163,7 @@ async def test_resignation(chat: Chat) -> None:
     assert "ann (White) resigned. bob (Red) wins." in done[0].text
     assert "Not rated: the game was too short." in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.result == "0-1" and game.reason == "resign" and not game.rated
+    assert game is not None and game.result == "0-1" and game.ending == "resign" and not game.rated
     assert await chat.storage.leaderboard(chat.platform, chat.channel) == []
     assert [b.id for b in done[0].buttons] == [f"rem:{game_id}"]
     assert "already over" in (await chat.press("bob", f"dro:{game_id}"))[0].text
@@ -188,7 +187,7 @@ async def test_draw_by_agreement_and_declines(chat: Chat) -> None:
     done = await chat.say("ann", "!tammi accept")
     assert "Draw by agreement." in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.result == "1/2-1/2" and game.reason == "agreement"
+    assert game is not None and game.result == "1/2-1/2" and game.ending == "agreement"
 
 
 async def test_draw_without_a_word_accepts_the_opponents_standing_offer(chat: Chat) -> None:
@@ -197,13 +196,15 @@ async def test_draw_without_a_word_accepts_the_opponents_standing_offer(chat: Ch
     done = await chat.say("ann", "!tammi draw")
     assert "Draw by agreement." in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and (game.result, game.reason) == ("1/2-1/2", "agreement")
+    assert game is not None and (game.result, game.ending) == ("1/2-1/2", "agreement")
 
 
 async def _game_from(chat: Chat, fen: str, variant: str = "english") -> int:
+    board = Board(variant, fen=fen)
     game = await chat.storage.create_game(NewGame(
-        platform=chat.platform, channel_id=chat.channel, variant=variant, white_id="ann", white_name="ann",
-        black_id="bob", black_name="bob", start_fen=Board(variant, fen=fen).fen(), created_at=chat.clock()))
+        platform=chat.platform, channel_id=chat.channel, variant=variant, white=Player("ann", "ann"),
+        black=Player("bob", "bob"), start_fen=board.fen(), turn=board.turn, created_at=chat.clock(),
+        seated=("ann", "bob")))
     return game.id
 
 
@@ -218,7 +219,7 @@ async def test_claimed_draw_by_repetition(chat: Chat) -> None:
     done = await chat.say("bob", "!tammi claim")
     assert "bob claimed a draw by threefold repetition" in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.result == "1/2-1/2" and game.reason == "claim_threefold"
+    assert game is not None and game.result == "1/2-1/2" and game.ending == "claim_threefold"
 
 
 async def test_automatic_draw_in_international(chat: Chat) -> None:
@@ -233,7 +234,7 @@ async def test_automatic_draw_in_international(chat: Chat) -> None:
                 break
         if not game.active:
             break
-    assert game.result == "1/2-1/2" and game.reason in {"threefold", "endgame"}
+    assert game.result == "1/2-1/2" and game.ending in {"threefold", "endgame"}
     assert "Draw" in last
 
 
@@ -278,7 +279,7 @@ async def test_undo_rematch_pdn_stats(chat: Chat) -> None:
     done = await chat.press("ann", f"una:{game_id}")
     assert "9-13 was taken back" in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.moves == () and player_id(game, turn_of(game)) == "bob"
+    assert game is not None and game.moves == () and game.player(game.turn).user_id == "bob"
     await chat.say("bob", "11-15")
     await chat.say("bob", "!tammi undo")
     assert "declined the take-back" in await chat.text("ann", "!tammi decline")
@@ -289,7 +290,7 @@ async def test_undo_rematch_pdn_stats(chat: Chat) -> None:
     assert "Rematch of game" in rematch[0].text and rematch[0].mentions[0].user_id == "ann"
     started = await chat.say("ann", "!tammi accept")
     new = await chat.storage.get_game(started[0].game_id or 0)
-    assert new is not None and new.white_id == "bob" and new.black_id == "ann"
+    assert new is not None and new.white.user_id == "bob" and new.black.user_id == "ann"
     stats = await chat.text("ann", "!tammi stats")
     assert "ann: 2 games, 0 won, 1 lost, 0 drawn, 1 in progress." in stats
 
@@ -330,16 +331,16 @@ async def test_tournament_illegal_move_procedure(chat: Chat) -> None:
     second = await chat.say("bob", "10-19")
     assert "second illegal move attempt" in second[0].text and "ann (White) wins" in second[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.result == "1-0" and game.reason == "illegal_moves"
+    assert game is not None and game.result == "1-0" and game.ending == "illegal_moves"
 
 
 async def test_colour_names_follow_the_variant(chat: Chat) -> None:
     game_id = await start_game(chat, "ann", "bob", "international", "black")
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.black_id == "ann"
+    assert game is not None and game.black.user_id == "ann"
     text = (await chat.press("ann", f"brd:{game_id}"))[0].text
     assert "ann (Black)" in text and "White (bob) to move" in text
-    assert turn_of(game) is Color.WHITE
+    assert game.turn is Color.WHITE
 
 
 async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:

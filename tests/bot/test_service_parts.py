@@ -7,27 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from bot import parsing
-from bot.domain import ratings
+from bot.chat import grammar as parsing
 from bot.cli import main
 from bot.config import Config
+from bot.domain import ratings
 from bot.platforms.console import parse_line, run_console
-from bot.presentation import texts
-from engine import Reason
-
+from bot.presentation import catalogue as texts
 
 # -- texts ---------------------------------------------------------------------------------------
-
-
-def test_both_languages_use_the_same_placeholders() -> None:
-    for key, (en, fi) in {**texts.MESSAGES, **texts.REASONS}.items():
-        assert texts.placeholders(en) == texts.placeholders(fi), key
-        assert en.strip() and fi.strip(), key
-
-
-def test_every_engine_reason_has_words() -> None:
-    for reason in Reason:
-        assert reason.value in texts.REASONS
 
 
 def test_say_fills_in_and_tolerates_missing_values() -> None:

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from bot.app import open_repository
 from bot.chat.events import Event, Person
+from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
-from bot.service import GameService
-from bot.storage import Storage
 from engine import Board, Move
 from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game
 
@@ -49,7 +49,7 @@ async def test_racing_submissions_apply_exactly_once(chat: Chat) -> None:
 async def test_racing_across_two_services_on_one_file(tmp_path: Path) -> None:
     """Two processes' worth of service over the same database: the version check lets one move in."""
     first = await open_chat(tmp_path)
-    second_storage = await Storage.open(first.path)
+    second_storage = await open_repository(first.path)
     second = GameService(second_storage, first.service.config, clock=first.clock)
     try:
         game_id = await start_game(first, "ann", "bob", "white")
@@ -143,7 +143,7 @@ async def test_kill_minus_nine_loses_nothing_acknowledged(tmp_path: Path) -> Non
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
-    storage = await Storage.open(db)
+    storage = await open_repository(db)
     try:
         game = await storage.active_game_for("console", "console", "ann")
         assert game is not None and game.moves == ("11-15", "22-18", "15x22")
@@ -225,7 +225,7 @@ async def test_unexpected_error_becomes_a_polite_reply(chat: Chat, caplog: pytes
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("disk on fire")
 
-    chat.service.storage.active_game_for = broken  # type: ignore[method-assign]
+    chat.service.repository.active_game_for = broken  # type: ignore[method-assign]
     replies = await chat.say("ann", "!tammi board", locale="fi")
     assert replies[0].text.startswith("Anteeksi") and replies[0].private
     assert "disk on fire" in caplog.text
@@ -264,7 +264,7 @@ async def test_reminder_then_abandonment_claim(chat: Chat) -> None:
     done = await chat.say("ann", "!tammi claim")
     assert "ann (White) wins: bob (Red) did not move" in done[0].text
     game = await chat.storage.get_game(game_id)
-    assert game is not None and game.result == "1-0" and game.reason == "abandon"
+    assert game is not None and game.result == "1-0" and game.ending == "abandon"
 
 
 def first_move(board: Board, **limits: Any) -> Move:
@@ -283,7 +283,7 @@ async def test_play_the_bot_with_a_stand_in_opponent(tmp_path: Path) -> None:
         started = await chat.say("ann", "!tammi play 3 white")
         assert started[0].game_id is not None and "Tammi" in started[0].text
         game = await chat.storage.get_game(started[0].game_id)
-        assert game is not None and game.white_id == "ann" and game.bot_level == 3
+        assert game is not None and game.white.user_id == "ann" and game.bot_level == 3
         # English: Red (the bot) moves first; its move arrives as a notice.
         await chat.service.wait_idle()
         assert calls and calls[0]["level"] == 3 and calls[0]["time_limit"] == 2.0
@@ -309,7 +309,7 @@ async def test_bot_resumes_after_restart(tmp_path: Path) -> None:
     assert game_id is not None
     await chat.service.close()  # stop before the bot's move is stored
     await chat.storage.close()
-    game_before = await (storage := await Storage.open(chat.path)).get_game(game_id)
+    game_before = await (storage := await open_repository(chat.path)).get_game(game_id)
     await storage.close()
     again = await open_chat(tmp_path, choose_move=first_move)
     try:
@@ -361,7 +361,7 @@ async def test_pictures_are_attached(tmp_path: Path) -> None:
 async def test_storage_schema_and_pragmas(tmp_path: Path) -> None:
     import aiosqlite
 
-    storage = await Storage.open(tmp_path / "s.db")
+    storage = await open_repository(tmp_path / "s.db")
     try:
         assert await storage.schema_version() >= 1
     finally:
@@ -374,7 +374,7 @@ async def test_storage_schema_and_pragmas(tmp_path: Path) -> None:
     from bot.storage import StorageError
 
     with pytest.raises(StorageError, match="newer"):
-        await Storage.open(tmp_path / "s.db")
+        await open_repository(tmp_path / "s.db")
 
 
 def test_config_picture_size_reaches_the_service(tmp_path: Path) -> None:
@@ -396,8 +396,8 @@ async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
         threads = GameService(chat.storage, in_threads)
         game = await chat.storage.active_game_for("test", "c1", "bob")
         assert game is not None
-        board = await threads._board(game)
-        same = await threads.pictures.board_png(board, flipped=False)
+        board = threads.desk.board(game)
+        same = await threads.workers.board_png(board, flipped=False)
         assert same == reply.attachment.data  # the worker draws exactly what a thread draws
     finally:
         await close_chat(chat)
@@ -447,14 +447,14 @@ async def test_a_dead_picture_worker_is_replaced(tmp_path: Path, caplog: pytest.
     try:
         await start_game(chat, "ann", "bob", "white")
         assert (await chat.say("bob", "11-15"))[0].attachment is not None
-        pool = chat.service.pictures._pool
+        pool = chat.service.workers._pools.get("pictures")
         assert pool is not None
         for process in list(pool._processes.values()):  # type: ignore[attr-defined]
             process.kill()
             process.join()
         lost = (await chat.say("ann", "22-18"))[0]
         assert lost.kind == "board" and lost.attachment is None  # the move still counts
-        assert "render_board failed" in caplog.text
+        assert "drawing a board failed" in caplog.text
         again = (await chat.say("bob", "15x22"))[0]
         assert again.attachment is not None and again.attachment.data.startswith(b"\x89PNG")
     finally:

@@ -6,7 +6,7 @@ import io
 
 import pytest
 from PIL import Image
-from render_pixels import near, pixel
+from tests.render.render_pixels import near, pixel
 
 from engine import Board, Color
 from render import GIF_SIZE, layout_for, render_game_gif, render_text, theme_for

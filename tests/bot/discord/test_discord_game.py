@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import open_repository
+from bot.chat.service import GameService
 from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
 from bot.platforms.discord import DiscordAdapter
-from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import Repository
 from engine import Board, Move
 from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
@@ -30,7 +31,7 @@ def first_move(board: Board, **limits: object) -> Move:
 
 @dataclass
 class Running:
-    storage: Storage
+    storage: Repository
     service: GameService
     adapter: DiscordAdapter
 
@@ -43,7 +44,7 @@ class Running:
 async def run_bot(database: Path, settings: DiscordConfig) -> Running:
     config = Config(database=database, opponent=OpponentConfig(max_level=5, time_limit=0.2),
                     picture=PictureConfig(size=240))
-    storage = await Storage.open(database)
+    storage = await open_repository(database)
     service = GameService(storage, config, choose_move=first_move)
     await service.start()
     adapter = DiscordAdapter(service, settings, guild_ready_timeout=0.05)

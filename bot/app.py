@@ -1,0 +1,43 @@
+"""The composition root: storage, the service with its workers, and the adapters, opened in order and
+closed in reverse with one `AsyncExitStack`. `tammi run` and `tammi console` both start here."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from bot.chat.service import GameService
+from bot.config import Config
+from bot.domain.ratings import Elo
+from bot.platforms.base import Adapter
+from bot.storage import Repository, SqliteRepository
+from bot.workers import ChooseMove
+
+
+@contextlib.asynccontextmanager
+async def open_service(config: Config, *,
+                       choose_move: ChooseMove | None = None) -> AsyncIterator[GameService]:
+    """The running service over the configured database; closed (and its database) on exit."""
+    async with contextlib.AsyncExitStack() as stack:
+        repository = await open_repository(config.database)
+        stack.push_async_callback(repository.close)
+        service = GameService(repository, config, choose_move=choose_move)
+        stack.push_async_callback(service.close)
+        await service.start()
+        yield service
+
+
+@contextlib.asynccontextmanager
+async def running(adapters: Sequence[Adapter]) -> AsyncIterator[None]:
+    """Start the adapters in order; close them in reverse on exit, even after a failed start."""
+    async with contextlib.AsyncExitStack() as stack:
+        for adapter in adapters:
+            stack.push_async_callback(adapter.close)
+            await adapter.start()
+        yield
+
+
+async def open_repository(database: Path | str) -> Repository:
+    """The repository over the configured database (SQLite)."""
+    return await SqliteRepository.open(database, Elo())
