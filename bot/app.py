@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from bot.chat.service import GameService
 from bot.config import Config
 from bot.domain.ratings import Elo
+from bot.platforms import console
 from bot.platforms.base import Adapter
 from bot.storage import Repository, SqliteRepository
 from bot.workers import ChooseMove
@@ -41,3 +43,12 @@ async def running(adapters: Sequence[Adapter]) -> AsyncIterator[None]:
 async def open_repository(database: Path | str) -> Repository:
     """The repository over the configured database (SQLite)."""
     return await SqliteRepository.open(database, Elo())
+
+
+async def run_console(config: Config, *, lang: str | None = None, user: str = "you",
+                      pictures_dir: Path | None = None, stdin: TextIO | None = None,
+                      stdout: TextIO | None = None) -> int:
+    """`tammi console`: the service over the configured database, and a chat in the terminal."""
+    async with open_service(config) as service:
+        return await console.chat(service, database=str(config.database), lang=lang, user=user,
+                                  pictures_dir=pictures_dir, stdin=stdin, stdout=stdout)

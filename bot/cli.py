@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _console(args: argparse.Namespace, config: Config) -> int:
-    from bot.platforms.console import run_console
+    from bot.app import run_console
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.db is not None:

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.app import open_service
 from bot.chat.events import Event, Notice, Person, Reply
 from bot.chat.service import GameService
-from bot.config import Config
+from bot.platforms.base import answer
 
 PLATFORM = "console"
 CHANNEL = "console"
@@ -85,34 +84,33 @@ class Console:
         await self.show(notice.reply)
 
 
-async def run_console(config: Config, *, lang: str | None = None, user: str = "you",
-                      pictures_dir: Path | None = None, stdin: TextIO | None = None,
-                      stdout: TextIO | None = None) -> int:
+async def chat(service: GameService, *, database: str, lang: str | None = None, user: str = "you",
+               pictures_dir: Path | None = None, stdin: TextIO | None = None,
+               stdout: TextIO | None = None) -> int:
     """Chat with the service until end of input or `quit`; returns the exit status."""
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty() and out.isatty()
-    async with open_service(config) as service:
-        console = Console(service, out, pictures_dir)
-        service.add_sender(PLATFORM, console.notice)
+    console = Console(service, out, pictures_dir)
+    service.add_sender(PLATFORM, console.notice)
+    if interactive:
+        out.write(f"Tammi console. Database: {database}. Type help, or quit to leave.\n")
+        out.write("Start a line with name> to speak as someone else.\n")
+    while True:
         if interactive:
-            out.write(f"Tammi console. Database: {config.database}. Type help, or quit to leave.\n")
-            out.write("Start a line with name> to speak as someone else.\n")
-        while True:
-            if interactive:
-                out.write(f"{user}> ")
-                out.flush()
-            raw = await asyncio.to_thread(source.readline)
-            if not raw:
-                break
-            line = parse_line(raw.rstrip("\n"), user)
-            if line.text.casefold() in _QUIT and line.button is None:
-                break
-            if not line.text and line.button is None:
-                continue
-            event = Event(PLATFORM, CHANNEL, Person(line.user, line.user), text=line.text, button=line.button,
-                          locale=lang, addressed=True)
-            for reply in await service.handle(event):
-                await console.show(reply, to=line.user)
-            await service.wait_idle()
+            out.write(f"{user}> ")
+            out.flush()
+        raw = await asyncio.to_thread(source.readline)
+        if not raw:
+            break
+        line = parse_line(raw.rstrip("\n"), user)
+        if line.text.casefold() in _QUIT and line.button is None:
+            break
+        if not line.text and line.button is None:
+            continue
+        event = Event(PLATFORM, CHANNEL, Person(line.user, line.user), text=line.text, button=line.button,
+                      locale=lang, addressed=True)
+        for reply in await answer(service, event):
+            await console.show(reply, to=line.user)
+        await service.wait_idle()
     return 0

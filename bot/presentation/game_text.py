@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from bot.chat.events import Button, ButtonStyle, Person
 from bot.domain.model import Challenge, ColourChoice, Game, Offer, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
 from bot.presentation import catalogue
+from bot.presentation.messages import Button, ButtonStyle, Person
 from engine import Board, Color, get_variant
 from engine.pdn import result_of, write_pdn
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.chat.events import Button, Person, Reply
 from bot.domain.model import BOT_NAME
 from bot.flows.announce import (
     AbandonAvailable,
@@ -17,6 +16,7 @@ from bot.flows.announce import (
     Reminder,
 )
 from bot.presentation import catalogue, game_text
+from bot.presentation.messages import Button, Person, Reply
 from bot.presentation.replies import Presenter
 
 

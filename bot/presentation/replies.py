@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.chat.events import Attachment, Button, Person, Reply
 from bot.domain.model import Challenge, Game
 from bot.domain.transitions import Moved, Note, Refusal
 from bot.flows.play import MoveRefused
 from bot.presentation import catalogue, game_text, rules_help
+from bot.presentation.messages import Attachment, Button, Person, Reply
 from bot.workers import Workers, flipped_for
 from engine import Board, Color
 

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import run_console
 from bot.chat import grammar as parsing
 from bot.cli import main
 from bot.config import Config
 from bot.domain import ratings
-from bot.platforms.console import parse_line, run_console
+from bot.platforms.console import parse_line
 from bot.presentation import catalogue as texts
 
 # -- texts ---------------------------------------------------------------------------------------

@@ -6,10 +6,10 @@ import io
 
 import pytest
 from PIL import Image
-from tests.render.render_pixels import near, pixel
 
 from engine import Board, Color
 from render import GIF_SIZE, layout_for, render_game_gif, render_text, theme_for
+from tests.render.render_pixels import near, pixel
 
 
 def played(name: str, plies: int) -> Board:

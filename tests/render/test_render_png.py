@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.render.render_pixels import blend, decode, near, pixel
 
 from engine import Board, Color, get_variant
 from render import DEFAULT_SIZE, THEMES, Layout, caption_for, layout_for, render_board, theme_for
 from render.theme import RGB, Theme
+from tests.render.render_pixels import blend, decode, near, pixel
 
 VARIANTS = ("english", "italian", "international")
 

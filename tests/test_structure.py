@@ -1,0 +1,110 @@
+"""The project's shape: bot/ in layers that import only the layers under them, and no import cycle in
+engine/, render/ or bot/ (imports needed only by the type checker do not count)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "render", "bot")
+# bot/'s layers, lowest first; a module may import its own layer and the ones below.
+LAYERS = {
+    "bot.config": 0, "bot.workers": 0, "bot.domain": 1, "bot.storage": 2, "bot.flows": 3,
+    "bot.presentation": 4, "bot.chat": 5, "bot.platforms": 6, "bot.app": 7, "bot.cli": 8,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports(path: Path, known: set[str]) -> set[str]:
+    """The project modules `path` imports when it runs (the `if TYPE_CHECKING:` blocks left out)."""
+    found: set[str] = set()
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base])
+            found.add(base.strip("."))
+            found.update(f"{base}.{alias.name}".strip(".") for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {name for name in found if name in known}
+
+
+def layer(name: str) -> int | None:
+    for prefix, rank in LAYERS.items():
+        if name == prefix or name.startswith(prefix + "."):
+            return rank
+    return None
+
+
+def test_bot_layers_import_only_the_layers_under_them() -> None:
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        rank = layer(name)
+        if rank is None:
+            continue
+        for target in imports(path, set(known)):
+            target_rank = layer(target)
+            if target_rank is not None and target_rank > rank:
+                wrong.append(f"{name} -> {target}")
+    assert wrong == []
+
+
+def test_every_bot_module_has_a_layer() -> None:
+    unplaced = [name for name in modules() if name.startswith("bot.") and layer(name) is None]
+    assert unplaced == []
+
+
+def test_no_import_cycle() -> None:
+    known = modules()
+    graph = {name: imports(path, set(known)) - {name} for name, path in known.items()}
+    # A package's __init__ importing its own submodules is not a cycle of ideas: leave those edges out.
+    graph = {name: {t for t in targets if not t.startswith(name + ".")} for name, targets in graph.items()}
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def walk(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                cycles.append([*trail[trail.index(target):], target] if target in trail else [node, target])
+            elif target not in state:
+                walk(target, [*trail, target])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            walk(name, [name])
+    assert cycles == []
+
+
+def test_no_python_file_in_bot_is_longer_than_400_lines() -> None:
+    long = {name: n for name, path in modules().items()
+            if name.startswith("bot") and (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
+    assert long == {}
