@@ -58,6 +58,24 @@ _ITALIAN_REASONS = (
 )
 
 
+_DASHES = str.maketrans({"×": "x", "–": "-", "—": "-", "‐": "-", "‑": "-", "‒": "-", "−": "-"})
+
+
+def move_text(text: str) -> str | None:
+    """The move a text is written as, cleaned (lower case, no spaces, every dash a hyphen), or None when
+    the text is not shaped like a move. The one grammar of typed moves: squares are not checked here.
+
+    >>> move_text(" 9 – 13 "), move_text("C3-D4"), move_text("10x17x26"), move_text("hello")
+    ('9-13', 'c3-d4', '10x17x26', None)
+    """
+    if len(text) > MAX_LENGTH:
+        return None
+    cleaned = text.strip().lower().translate(_DASHES)
+    cleaned = re.sub(r"\s*([-x:])\s*", r"\1", cleaned)
+    cleaned = re.sub(r"\s+", "-", cleaned)
+    return cleaned if _MOVE.fullmatch(cleaned) else None
+
+
 def split_squares(text: str, board: Position) -> list[int]:
     """The squares a move text names; raises `InvalidMoveError` for bad syntax or a non-square.
 
@@ -67,10 +85,8 @@ def split_squares(text: str, board: Position) -> list[int]:
     """
     if len(text) > MAX_LENGTH:
         raise InvalidMoveError(text, Reason.TOO_LONG, f"a move is at most {MAX_LENGTH} characters")
-    cleaned = text.strip().lower().replace("×", "x").replace("–", "-").replace("—", "-")
-    cleaned = re.sub(r"\s*([-x:])\s*", r"\1", cleaned)
-    cleaned = re.sub(r"\s+", "-", cleaned)
-    if not _MOVE.fullmatch(cleaned):
+    cleaned = move_text(text)
+    if cleaned is None:
         raise InvalidMoveError(text, Reason.BAD_SYNTAX, "write a move like 9-13 or 10x17x26")
     variant = board.variant
     squares = []

@@ -45,7 +45,8 @@ def imports(path: Path, known: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base])
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) - node.level + 1], base])
             found.add(base.strip("."))
             found.update(f"{base}.{alias.name}".strip(".") for alias in node.names)
         for child in ast.iter_child_nodes(node):

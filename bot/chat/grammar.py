@@ -8,33 +8,28 @@ allowed (the console, private chats, messages addressed to the bot). A move is s
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
-from bot.chat.commands import COMMANDS
-from engine import get_variant
+from bot.presentation import catalogue
+from engine import get_variant, notation
 
 MAX_TEXT = 2000  # longer messages are not read as commands or moves
 MAX_NAME = 64
 
-COMMAND_NAMES = frozenset(spec.name for spec in COMMANDS)
-ALIASES: dict[str, str] = {
-    # English extras
-    "offer": "draw", "takeback": "undo", "top": "leaderboard", "ratings": "leaderboard", "list": "games",
-    "start": "help", "bot": "play", "rule": "rules", "m": "move",
-    # Finnish
-    "haasta": "challenge", "hyväksy": "accept", "hylkää": "decline", "peru": "cancel", "pelaa": "play",
-    "siirrä": "move", "siirto": "move", "lauta": "board", "siirrot": "moves", "luovuta": "resign",
-    "tasapeli": "draw", "vaadi": "claim", "peruuta": "undo", "uusinta": "rematch", "pelit": "games",
-    "säännöt": "rules", "sääntö": "rules", "tilastot": "stats", "ranking": "leaderboard",
-    "asetukset": "settings", "ohje": "help", "apua": "help",
-}
 PREFIX = "!tammi"
 
-_SQUARE = r"(?:[a-j](?:10|[1-9])|\d{1,2})"
-_MOVE_RE = re.compile(rf"^{_SQUARE}(?:\s*[-x:×]\s*{_SQUARE})+$", re.IGNORECASE)
-_DRAW_WORDS = frozenset({"draw", "=", "(=)", "tasapeli", "tasan", "offer"})
+# The words people type, in every language, from the message catalogue.
+_DRAW_WORDS = catalogue.all_words("words-draw-suffix")
+ACCEPT_WORDS = catalogue.all_words("words-accept")
+DECLINE_WORDS = catalogue.all_words("words-decline")
+OPEN_WORDS = catalogue.all_words("words-open")
+TOURNAMENT_WORDS = catalogue.all_words("words-tournament")
+COLOUR_WORDS = {word: colour for colour in ("white", "black", "random")
+                for word in catalogue.all_words(f"words-colour-{colour}")}
+LANGUAGE_WORDS = {word: lang for lang in catalogue.LANGUAGES
+                  for word in catalogue.all_words(f"words-language-{lang}")}
+SETTING_WORDS = catalogue.all_words("words-settings-filler")
 
 
 def clean(text: str, limit: int = MAX_TEXT * 2) -> str:
@@ -69,10 +64,7 @@ def resolve_command(word: str) -> str | None:
     >>> resolve_command("Luovuta")
     'resign'
     """
-    word = word.casefold()
-    if word in COMMAND_NAMES:
-        return word
-    return ALIASES.get(word)
+    return catalogue.command_word(word)
 
 
 @dataclass(frozen=True)
@@ -138,28 +130,13 @@ def find_move(text: str) -> TypedMove | None:
         offer = True
         words = words[:-1]
     candidate = " ".join(words)
-    if not _MOVE_RE.match(candidate):
-        return None
-    return TypedMove(re.sub(r"\s+", "", candidate), offer)
+    move = notation.move_text(candidate)
+    return TypedMove(move, offer) if move else None
 
 
 def looks_like_move(text: str) -> bool:
     """Whether an argument is shaped like a move (for `move 9-13` and `draw 9-13`)."""
     return find_move(text) is not None
-
-
-ACCEPT_WORDS = frozenset({"accept", "yes", "y", "ok", "hyväksy", "kyllä", "joo"})
-DECLINE_WORDS = frozenset({"decline", "no", "n", "refuse", "reject", "hylkää", "ei", "kiellä"})
-OPEN_WORDS = frozenset({"open", "anyone", "all", "avoin", "kaikki", "kuka", "tahansa"})
-TOURNAMENT_WORDS = frozenset({"tournament", "turnaus", "strict"})
-COLOUR_WORDS = {
-    "white": "white", "w": "white", "valkoinen": "white", "valkea": "white",
-    "black": "black", "b": "black", "red": "black", "r": "black", "musta": "black", "punainen": "black",
-    "random": "random", "any": "random", "toss": "random", "arvo": "random", "satunnainen": "random",
-}
-LANGUAGE_WORDS = {"en": "en", "fi": "fi", "english-language": "en", "suomi": "fi", "finnish": "fi",
-                  "englanti": "en"}
-SETTING_WORDS = frozenset({"language", "kieli", "variant", "rules", "säännöt"})
 
 
 def variant_name(text: str) -> str | None:

@@ -110,5 +110,7 @@ async def question(ctx: Ctx, text: str) -> list[Reply] | None:
 async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     lines = [ctx.say("help_intro"), ctx.say("help_moves"), ""]
     for spec in COMMANDS:
-        lines.append(f"`{spec.name}` — {spec.fi if ctx.lang == 'fi' else spec.en}")
+        said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{spec.name}"), spec.name))
+        lines.append(ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),
+                             description=ctx.say(f"cmd_{spec.name}")))
     return [Reply("\n".join(lines), kind="help")]

@@ -49,12 +49,14 @@ def test_find_command(text: str, bare: bool, expected: tuple[str, tuple[str, ...
     ("10x17x26", ("10x17x26", False)),
     ("10 x 26", ("10x26", False)),
     ("c3-d4", ("c3-d4", False)),
-    ("B6xD4xF2", ("B6xD4xF2", False)),
+    ("B6xD4xF2", ("b6xd4xf2", False)),
+    ("9 – 13", ("9-13", False)),
+    ("32×23", ("32x23", False)),
     ("46x19x35 draw", ("46x19x35", True)),
     ("9-13 tasapeli", ("9-13", True)),
     ("9", None),
     ("I think 9-13", None),
-    ("k3-d4", None),
+    ("k3-d4", ("k3-d4", False)),  # shaped like a move: the board refuses the square
     ("2023-11-14 is a date", None),
 ])
 def test_find_move(text: str, expected: tuple[str, bool] | None) -> None:

@@ -14,6 +14,7 @@ from telegram.constants import CallbackQueryLimit, InlineKeyboardButtonLimit, Me
 
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Button, Person, Reply
+from bot.presentation import catalogue
 
 TEXT_LIMIT = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096
 CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)  # 1024
@@ -170,4 +171,4 @@ def menu(language: str) -> list[BotCommand]:
     >>> menu("fi")[0].description
     'Haasta pelaaja (tai kuka tahansa) peliin'
     """
-    return [BotCommand(spec.name, spec.fi if language == "fi" else spec.en) for spec in COMMANDS]
+    return [BotCommand(spec.name, catalogue.say(language, f"cmd-{spec.name}")) for spec in COMMANDS]

@@ -61,8 +61,8 @@ async def test_start_registers_menus_in_english_and_finnish(
     english, finnish = menus
     assert "language_code" not in english.params and finnish.params["language_code"] == "fi"
     assert [c["command"] for c in english.params["commands"]] == [c.name for c in COMMANDS]
-    assert english.params["commands"][0]["description"] == COMMANDS[0].en
-    assert finnish.params["commands"][0]["description"] == COMMANDS[0].fi
+    assert english.params["commands"][0]["description"] == "Challenge a player (or anyone) to a game"
+    assert finnish.params["commands"][0]["description"] == "Haasta pelaaja (tai kuka tahansa) peliin"
     assert [c.method for c in fake.calls[:1]] == ["getMe"]
     assert fake.since(0, "deleteWebhook")  # polling makes sure no webhook is set
     assert "telegram" in service.senders
