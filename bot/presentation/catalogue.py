@@ -1,4 +1,5 @@
-"""The message catalogue: every text Tammi shows, in Fluent files per language (`locales/<lang>.ftl`).
+"""The message catalogue: every text Tammi shows, in Fluent files per language (`locales/<lang>/*.ftl`,
+one file per part of the bot; a message id is defined once across a language's files).
 
 `say(lang, key, **values)` formats a message; `words(lang, key)` reads a list of words people type.
 Keys are the Fluent ids (`no-game`); code may write them with underscores (`no_game`). An unknown
@@ -60,8 +61,15 @@ def _folder() -> Traversable:
 
 
 def _languages() -> tuple[str, ...]:
-    found = {item.name.removesuffix(".ftl") for item in _folder().iterdir() if item.name.endswith(".ftl")}
+    found = {item.name for item in _folder().iterdir() if item.is_dir() and not item.name.startswith("_")}
     return (ENGLISH, *sorted(found - {ENGLISH}))
+
+
+def _sources(lang: str) -> list[tuple[str, str]]:
+    """A language's catalogue files as (name, text), in name order."""
+    files = [item for item in (_folder() / lang).iterdir() if item.name.endswith(".ftl")]
+    return [(f"{lang}/{item.name}", item.read_text(encoding="utf-8"))
+            for item in sorted(files, key=lambda item: item.name)]
 
 
 LANGUAGES: tuple[str, ...] = _languages()
@@ -71,20 +79,23 @@ LANGUAGES: tuple[str, ...] = _languages()
 @functools.cache
 def _load(lang: str) -> _Language:
     """One language's catalogue, read and checked once."""
-    source = (_folder() / f"{lang}.ftl").read_text(encoding="utf-8")
-    resource = FluentParser().parse(source)
-    junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
-    if junk:
-        raise ValueError(f"{lang}.ftl: cannot read {(junk[0].content or '').strip()[:60]!r}")
     bundle = FluentBundle([lang], use_isolating=False)
-    bundle.add_resource(resource)
-    variables, selectors = {}, {}
-    for entry in resource.body:
-        if isinstance(entry, ast.Message):
-            collector = _Variables()
-            collector.visit(entry)
-            variables[entry.id.name] = frozenset(collector.names)
-            selectors[entry.id.name] = frozenset(collector.selectors)
+    variables: dict[str, frozenset[str]] = {}
+    selectors: dict[str, frozenset[str]] = {}
+    for name, source in _sources(lang):
+        resource = FluentParser().parse(source)
+        junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
+        if junk:
+            raise ValueError(f"{name}: cannot read {(junk[0].content or '').strip()[:60]!r}")
+        for entry in resource.body:
+            if isinstance(entry, ast.Message):
+                if entry.id.name in variables:
+                    raise ValueError(f"{name}: {entry.id.name} is defined twice in {lang}")
+                collector = _Variables()
+                collector.visit(entry)
+                variables[entry.id.name] = frozenset(collector.names)
+                selectors[entry.id.name] = frozenset(collector.selectors)
+        bundle.add_resource(resource)
     return _Language(bundle, variables, selectors)
 
 

@@ -44,23 +44,24 @@ class _Variables(Visitor):
 
 
 def parsed(lang: str) -> dict[str, _Variables]:
-    """The messages of one .ftl file with the variables each uses, read here with fluent.syntax."""
-    resource = FluentParser().parse((LOCALES / f"{lang}.ftl").read_text(encoding="utf-8"))
-    junk = [entry.content for entry in resource.body if isinstance(entry, ftl.Junk)]
-    assert not junk, f"{lang}.ftl does not parse: {junk}"
+    """The messages of a language's .ftl files with the variables each uses (read with fluent.syntax)."""
     messages: dict[str, _Variables] = {}
-    for entry in resource.body:
-        if isinstance(entry, ftl.Message):
-            assert entry.id.name not in messages, f"{lang}.ftl defines {entry.id.name} twice"
-            assert entry.value is not None, f"{lang}.ftl: {entry.id.name} has no text"
-            found = _Variables()
-            found.visit(entry)
-            messages[entry.id.name] = found
+    for path in sorted((LOCALES / lang).glob("*.ftl")):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        junk = [entry.content for entry in resource.body if isinstance(entry, ftl.Junk)]
+        assert not junk, f"{path.name} does not parse: {junk}"
+        for entry in resource.body:
+            if isinstance(entry, ftl.Message):
+                assert entry.id.name not in messages, f"{lang} defines {entry.id.name} twice"
+                assert entry.value is not None, f"{path.name}: {entry.id.name} has no text"
+                found = _Variables()
+                found.visit(entry)
+                messages[entry.id.name] = found
     return messages
 
 
 def test_the_languages_are_the_catalogue_files() -> None:
-    files = {path.stem for path in LOCALES.glob("*.ftl")}
+    files = {path.name for path in LOCALES.iterdir() if path.is_dir() and list(path.glob("*.ftl"))}
     assert set(catalogue.LANGUAGES) == files
     assert catalogue.LANGUAGES[0] == "en"
     assert {"en", "fi"} <= files
