@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.chat.service import GameService
-from bot.config import Config
+from bot.config import Config, parse_database
 from bot.domain.ratings import Elo
 from bot.platforms import console
 from bot.platforms.base import Adapter
-from bot.storage import Repository, SqliteRepository
+from bot.storage import Repository, SqliteRepository, StorageError
+from bot.storage.transfer import Copyable, copy_rows
 from bot.workers import ChooseMove
 
 
@@ -41,8 +42,45 @@ async def running(adapters: Sequence[Adapter]) -> AsyncIterator[None]:
 
 
 async def open_repository(database: Path | str) -> Repository:
-    """The repository over the configured database (SQLite)."""
-    return await SqliteRepository.open(database, Elo())
+    """The repository over the named database: a file path or sqlite:///path (SQLite, the default), or
+    postgresql://user@host:port/dbname (PostgreSQL)."""
+    where = parse_database(database)
+    if where.url is not None:
+        from bot.storage.postgres import PostgresRepository
+
+        return await PostgresRepository.open(where.url, Elo())
+    assert where.path is not None
+    return await SqliteRepository.open(where.path, Elo())
+
+
+async def migrate_database(database: Path | str) -> int:
+    """`tammi db migrate`: bring the database's schema up to date; its version."""
+    repository = await open_repository(database)
+    try:
+        return await repository.schema_version()
+    finally:
+        await repository.close()
+
+
+async def copy_database(source: Path | str, target: Path | str) -> dict[str, int]:
+    """`tammi db copy`: every row of `source` into the empty `target`; the rows copied per table."""
+    where = parse_database(source)
+    if where.path is not None and not where.path.is_file():
+        raise StorageError(f"there is no database file {where.path}")
+    async with contextlib.AsyncExitStack() as stack:
+        repositories = []
+        for database in (source, target):
+            repository = await open_repository(database)
+            stack.push_async_callback(repository.close)
+            assert isinstance(repository, Copyable)
+            repositories.append(repository)
+        try:
+            return await copy_rows(*repositories)
+        except Exception as error:
+            if isinstance(error, StorageError) or type(error).__module__.split(".")[0] not in (
+                    "asyncpg", "sqlite3"):
+                raise
+            raise StorageError(f"{type(error).__name__}: {error}") from error
 
 
 async def run_console(config: Config, *, lang: str | None = None, user: str = "you",
@@ -50,5 +88,5 @@ async def run_console(config: Config, *, lang: str | None = None, user: str = "y
                       stdout: TextIO | None = None) -> int:
     """`tammi console`: the service over the configured database, and a chat in the terminal."""
     async with open_service(config) as service:
-        return await console.chat(service, database=str(config.database), lang=lang, user=user,
-                                  pictures_dir=pictures_dir, stdin=stdin, stdout=stdout)
+        return await console.chat(service, database=parse_database(config.database).shown, lang=lang,
+                                  user=user, pictures_dir=pictures_dir, stdin=stdin, stdout=stdout)
