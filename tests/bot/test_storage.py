@@ -5,6 +5,7 @@ applied exactly once when several repositories open a fresh database together.""
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator
 
 import pytest
@@ -26,6 +27,7 @@ from bot.domain.ratings import INITIAL
 from bot.storage import Busy, Pending, Repository, StorageError
 from bot.storage.rows import migrations
 from engine import Board, Color
+from tests.bot.databases import start_server
 
 ANN, BOB, CAT = Player("ann", "Ann"), Player("bob", "Bob"), Player("cat", "Cat")
 START = Board("english").fen()
@@ -246,3 +248,17 @@ async def test_a_closed_repository_refuses_work(database: str) -> None:
     await repository.close()
     with pytest.raises(StorageError, match="closed"):
         await repository.get_game(1)
+
+
+def test_without_a_server_postgresql_tests_skip_or_under_ci_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("TAMMI_TEST_POSTGRES_URL", f"postgresql://tammi:secret@127.0.0.1:{port}/x")
+    monkeypatch.delenv("TAMMI_REQUIRE_POSTGRES", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="PostgreSQL tests need a server") as skipped:
+        start_server()
+    assert "secret" not in str(skipped.value) and f"tammi:***@127.0.0.1:{port}" in str(skipped.value)
+    monkeypatch.setenv("TAMMI_REQUIRE_POSTGRES", "1")
+    with pytest.raises(pytest.fail.Exception, match="TAMMI_REQUIRE_POSTGRES=1: failing instead of skipping"):
+        start_server()
