@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the `tammi` command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
-        config = load_config(args.config)
+        config = load_config(getattr(args, "config", None))
     except ConfigError as error:
         print(f"tammi: bad configuration: {error}", file=sys.stderr)
         return 2

@@ -29,31 +29,9 @@ from bot.domain.model import (
     Result,
     Status,
 )
+from bot.storage import rows as shared
 from bot.storage.reads import SqlReads
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
-from bot.storage.rows import (
-    CHALLENGE_CLOSE,
-    CHALLENGE_GAME,
-    CHALLENGE_INSERT,
-    CHALLENGE_PENDING,
-    CHALLENGE_TAKE,
-    GAME_INSERT,
-    GAME_UPDATE,
-    PERSON_UPSERT,
-    RATING_INSERT,
-    RATING_SELECT,
-    RATING_UPDATE,
-    REMINDED_UPDATE,
-    SEAT_INSERT,
-    SEAT_TAKEN,
-    SEATS_FREE,
-    SETTINGS_UPSERT,
-    game_values,
-    migrations,
-    new_challenge_values,
-    new_game_values,
-    rating_updates,
-)
 from bot.storage.transfer import Rows
 from engine import Color
 
@@ -119,7 +97,7 @@ class PostgresRepository(SqlReads):
         await self._pool.close()
 
     async def _migrate(self) -> None:
-        scripts = migrations("postgres")
+        scripts = shared.migrations("postgres")
         async with self._transaction() as db:
             await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await db.execute("CREATE TABLE IF NOT EXISTS tammi_schema"
@@ -182,11 +160,12 @@ class PostgresRepository(SqlReads):
     async def _insert_game(self, db: asyncpg.Connection, new: NewGame) -> int:
         await self._lock(db, *(f"seat\n{new.platform}\n{new.channel_id}\n{user}" for user in new.seated))
         for user_id in new.seated:
-            if await db.fetchval(numbered(SEAT_TAKEN), new.platform, new.channel_id, user_id):
+            if await db.fetchval(numbered(shared.SEAT_TAKEN), new.platform, new.channel_id, user_id):
                 raise Busy(user_id)
-        game_id = int(await db.fetchval(numbered(GAME_INSERT + " RETURNING id"), *new_game_values(new)))
+        game_id = int(await db.fetchval(numbered(shared.GAME_INSERT + " RETURNING id"),
+                                        *shared.new_game_values(new)))
         for user_id in new.seated:
-            await self._run(db, SEAT_INSERT, new.platform, new.channel_id, user_id, game_id)
+            await self._run(db, shared.SEAT_INSERT, new.platform, new.channel_id, user_id, game_id)
         return game_id
 
     async def create_game(self, new: NewGame) -> Game:
@@ -199,16 +178,16 @@ class PostgresRepository(SqlReads):
     async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
         """Write the game if unchanged since `expected_version`. A game that becomes finished frees its
         players' seats and, if rated, updates both players' ratings in the same transaction."""
-        params = (*game_values(game), game.id, expected_version)
+        params = (*shared.game_values(game), game.id, expected_version)
         if game.status is Status.ACTIVE:
             # One UPDATE is atomic on its own: the server's row lock lets one of two racing writes in.
             async with self._connection() as db:
-                count = await self._run(db, GAME_UPDATE, *params)
+                count = await self._run(db, shared.GAME_UPDATE, *params)
             return game.replace(version=expected_version + 1) if count == 1 else None
         async with self._transaction() as db:
-            if await self._run(db, GAME_UPDATE, *params) != 1:
+            if await self._run(db, shared.GAME_UPDATE, *params) != 1:
                 return None
-            await self._run(db, SEATS_FREE, game.id)
+            await self._run(db, shared.SEATS_FREE, game.id)
             if game.rated and game.result is not Result.ONGOING:
                 await self._rate(db, game)
         return game.replace(version=expected_version + 1)
@@ -216,7 +195,7 @@ class PostgresRepository(SqlReads):
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
         async with self._transaction() as db:
-            return await self._run(db, REMINDED_UPDATE, stage, game_id, version) == 1
+            return await self._run(db, shared.REMINDED_UPDATE, stage, game_id, version) == 1
 
     async def _rate(self, db: asyncpg.Connection, game: Game) -> None:
         standings: dict[Color, tuple[float, int]] = {}
@@ -224,25 +203,25 @@ class PostgresRepository(SqlReads):
         for color in sorted((Color.WHITE, Color.BLACK), key=lambda c: game.player(c).user_id):
             player = game.player(color)
             key = (game.platform, game.channel_id, player.user_id)
-            await db.execute(numbered(RATING_INSERT + " ON CONFLICT DO NOTHING"), *key, player.name,
+            await db.execute(numbered(shared.RATING_INSERT + " ON CONFLICT DO NOTHING"), *key, player.name,
                              self._ratings.initial)
-            row = await db.fetchrow(numbered(RATING_SELECT + " FOR UPDATE"), *key)
+            row = await db.fetchrow(numbered(shared.RATING_SELECT + " FOR UPDATE"), *key)
             assert row is not None
             standings[color] = (float(row[0]), int(row[1]))
-        updates = rating_updates(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
-        await db.executemany(numbered(RATING_UPDATE), updates)
+        updates = shared.rating_updates(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
+        await db.executemany(numbered(shared.RATING_UPDATE), updates)
 
     # -- challenges ------------------------------------------------------------------------------
 
     async def create_challenge(self, new: NewChallenge) -> Challenge:
         async with self._transaction() as db:
             await self._lock(db, f"challenger\n{new.platform}\n{new.channel_id}\n{new.challenger.user_id}")
-            pending = await db.fetchval(numbered(CHALLENGE_PENDING), new.platform, new.channel_id,
+            pending = await db.fetchval(numbered(shared.CHALLENGE_PENDING), new.platform, new.channel_id,
                                         new.challenger.user_id, new.created_at)
             if pending is not None:
                 raise Pending(int(pending))
-            challenge_id = int(await db.fetchval(numbered(CHALLENGE_INSERT + " RETURNING id"),
-                                                 *new_challenge_values(new)))
+            challenge_id = int(await db.fetchval(numbered(shared.CHALLENGE_INSERT + " RETURNING id"),
+                                                 *shared.new_challenge_values(new)))
         challenge = await self.get_challenge(challenge_id)
         assert challenge is not None
         return challenge
@@ -250,26 +229,27 @@ class PostgresRepository(SqlReads):
     async def close_challenge(self, challenge_id: int, status: ChallengeStatus) -> bool:
         """Move an open challenge to `status`; False if it was not open."""
         async with self._transaction() as db:
-            return await self._run(db, CHALLENGE_CLOSE, status.value, challenge_id) == 1
+            return await self._run(db, shared.CHALLENGE_CLOSE, status.value, challenge_id) == 1
 
     async def accept_challenge(self, challenge_id: int, new: NewGame) -> Game | None:
         async with self._transaction() as db:
-            if await self._run(db, CHALLENGE_TAKE, challenge_id) != 1:
+            if await self._run(db, shared.CHALLENGE_TAKE, challenge_id) != 1:
                 return None
             game_id = await self._insert_game(db, new)
-            await self._run(db, CHALLENGE_GAME, game_id, challenge_id)
+            await self._run(db, shared.CHALLENGE_GAME, game_id, challenge_id)
         return await self.get_game(game_id)
 
     # -- channel settings and people -------------------------------------------------------------
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
-            await self._run(db, SETTINGS_UPSERT, platform, channel_id, settings.language, settings.variant)
+            await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
+                            settings.variant)
 
     async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
         """Record a user's display name so a typed name can find them later."""
         async with self._transaction() as db:
-            await self._run(db, PERSON_UPSERT, platform, user_id, name, name.casefold(), now)
+            await self._run(db, shared.PERSON_UPSERT, platform, user_id, name, name.casefold(), now)
 
 
 __all__ = ["PostgresRepository"]

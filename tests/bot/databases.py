@@ -64,36 +64,28 @@ class PostgresServer:
         self.url = with_database(admin_url, self.name)
 
     async def create(self) -> None:
-        connection = await asyncpg.connect(self.admin_url, timeout=5)
-        try:
-            await connection.execute(f'CREATE DATABASE "{self.name}"')
-        finally:
-            await connection.close()
+        await _execute(self.admin_url, f'CREATE DATABASE "{self.name}"')
 
     async def drop(self) -> None:
-        connection = await asyncpg.connect(self.admin_url, timeout=5)
-        try:
-            await connection.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-        finally:
-            await connection.close()
+        await _execute(self.admin_url, f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
     async def schema(self) -> tuple[str, str]:
         """A new empty schema: (its name, a URL working in it)."""
         name = f"t_{uuid.uuid4().hex[:12]}"
-        connection = await asyncpg.connect(self.url, timeout=5)
-        try:
-            await connection.execute(f"CREATE SCHEMA {name}")
-        finally:
-            await connection.close()
+        await _execute(self.url, f"CREATE SCHEMA {name}")
         return name, with_schema(self.url, name)
 
     async def drop_schema(self, name: str) -> None:
-        connection = await asyncpg.connect(self.url, timeout=5)
-        try:
-            await connection.execute("SET lock_timeout = '10s'")
-            await connection.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        finally:
-            await connection.close()
+        await _execute(self.url, "SET lock_timeout = '10s'", f"DROP SCHEMA IF EXISTS {name} CASCADE")
+
+
+async def _execute(url: str, *statements: str) -> None:
+    connection = await asyncpg.connect(url, timeout=5)
+    try:
+        for statement in statements:
+            await connection.execute(statement)
+    finally:
+        await connection.close()
 
 
 def start_server() -> PostgresServer:
