@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, cast
 
 import asyncpg
@@ -30,6 +30,7 @@ from bot.domain.model import (
     Status,
 )
 from bot.storage import rows as shared
+from bot.storage.claims import PostgresClaims
 from bot.storage.reads import SqlReads
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
 from bot.storage.transfer import Rows
@@ -68,10 +69,11 @@ class PostgresRepository(SqlReads):
                " WHERE table_schema = current_schema() AND table_name <> 'tammi_schema'"
                " ORDER BY table_name, ordinal_position")
 
-    def __init__(self, pool: asyncpg.Pool, ratings: RatingRule) -> None:
+    def __init__(self, pool: asyncpg.Pool, ratings: RatingRule, url: str) -> None:
         self._pool = pool
         self._ratings = ratings
         self._closed = False
+        self.claims = PostgresClaims(url)
 
     @classmethod
     async def open(cls, url: str, ratings: RatingRule, *, max_connections: int = 10) -> PostgresRepository:
@@ -81,7 +83,7 @@ class PostgresRepository(SqlReads):
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=15)
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"cannot connect to PostgreSQL: {error}") from None
-        repository = cls(pool, ratings)
+        repository = cls(pool, ratings, url)
         try:
             await repository._migrate()
         except BaseException:
@@ -94,6 +96,7 @@ class PostgresRepository(SqlReads):
         if self._closed:
             return
         self._closed = True
+        await self.claims.close()
         await self._pool.close()
 
     async def _migrate(self) -> None:
@@ -114,6 +117,9 @@ class PostgresRepository(SqlReads):
     async def schema_version(self) -> int:
         row = await self._one("SELECT COALESCE(MAX(version), 0) FROM tammi_schema")
         return int(row[0]) if row else 0
+
+    def claim(self, work: str) -> AbstractAsyncContextManager[bool]:
+        return self.claims.claim(work)
 
     # -- plumbing --------------------------------------------------------------------------------
 

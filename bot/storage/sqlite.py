@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.domain.model import (
     Result,
     Status,
 )
+from bot.storage.claims import LocalClaims
 from bot.storage.reads import SqlReads
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
 from bot.storage.rows import (
@@ -67,6 +68,7 @@ class SqliteRepository(SqlReads):
         self._ratings = ratings
         self._lock = asyncio.Lock()
         self._closed = False
+        self.claims = LocalClaims()
 
     @classmethod
     async def open(cls, path: Path | str, ratings: RatingRule) -> SqliteRepository:
@@ -125,6 +127,9 @@ class SqliteRepository(SqlReads):
     async def schema_version(self) -> int:
         row = await self._one("PRAGMA user_version")
         return int(row[0]) if row else 0
+
+    def claim(self, work: str) -> AbstractAsyncContextManager[bool]:
+        return self.claims.claim(work)
 
     # -- plumbing --------------------------------------------------------------------------------
 
