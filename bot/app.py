@@ -8,11 +8,13 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.chat.events import Service
 from bot.chat.service import GameService
 from bot.config import Config, parse_database
 from bot.domain.ratings import Elo
 from bot.platforms import console
 from bot.platforms.base import Adapter
+from bot.platforms.health import HealthServer, MeasuredService, Metrics, adapter_up
 from bot.storage import Repository, SqliteRepository, StorageError
 from bot.storage.transfer import Copyable, copy_rows
 from bot.workers import ChooseMove
@@ -31,13 +33,51 @@ async def open_service(config: Config, *,
         yield service
 
 
+class Watch:
+    """The service as the adapters see it (measured when `[health] port` is set) and the adapters'
+    state, for the health endpoint."""
+
+    def __init__(self, service: Service, metrics: Metrics | None = None) -> None:
+        self.service: Service = service if metrics is None else MeasuredService(service, metrics)
+        self.adapters: dict[str, tuple[Adapter, bool]] = {}  # name: (adapter, started and not closed)
+
+    def states(self) -> list[tuple[str, bool]]:
+        return [(name, adapter_up(adapter, started)) for name, (adapter, started) in self.adapters.items()]
+
+
 @contextlib.asynccontextmanager
-async def running(adapters: Sequence[Adapter]) -> AsyncIterator[None]:
+async def watched(config: Config, service: GameService) -> AsyncIterator[Watch]:
+    """The health and metrics server on `[health] listen:port` while the block runs (none if no port)."""
+    if config.health.port is None:
+        yield Watch(service)
+        return
+    metrics = Metrics()
+    watch = Watch(service, metrics)
+    server = HealthServer(service.repository, metrics, watch.states, listen=config.health.listen,
+                          port=config.health.port)
+    await server.start()
+    try:
+        yield watch
+    finally:
+        await server.close()
+
+
+@contextlib.asynccontextmanager
+async def running(adapters: Sequence[Adapter], watch: Watch | None = None) -> AsyncIterator[None]:
     """Start the adapters in order; close them in reverse on exit, even after a failed start."""
+    states = watch.adapters if watch is not None else {}
+    for adapter in adapters:
+        states[adapter.name] = (adapter, False)
+
+    async def close(adapter: Adapter) -> None:
+        states[adapter.name] = (adapter, False)
+        await adapter.close()
+
     async with contextlib.AsyncExitStack() as stack:
         for adapter in adapters:
-            stack.push_async_callback(adapter.close)
+            stack.push_async_callback(close, adapter)
             await adapter.start()
+            states[adapter.name] = (adapter, True)
         yield
 
 

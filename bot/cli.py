@@ -110,7 +110,7 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.app import open_service, running
+    from bot.app import open_service, running, watched
 
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
@@ -123,17 +123,17 @@ async def _run(config: Config) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    async with open_service(config) as service:
+    async with open_service(config) as service, watched(config, service) as watch:
         adapters: list[Any] = []
         if config.discord.token:
             from bot.platforms.discord import DiscordAdapter
 
-            adapters.append(DiscordAdapter(service, config.discord))
+            adapters.append(DiscordAdapter(watch.service, config.discord))
         if config.telegram.token:
             from bot.platforms.telegram import TelegramAdapter
 
-            adapters.append(TelegramAdapter(service, config.telegram))
-        async with running(adapters):
+            adapters.append(TelegramAdapter(watch.service, config.telegram))
+        async with running(adapters, watch):
             log.info("Tammi is running (%s); database %s",
                      ", ".join(type(a).__name__ for a in adapters), parse_database(config.database).shown)
             await stop.wait()

@@ -186,6 +186,11 @@ class TelegramConfig(_Settings, frozen=True):
     secret_token: Text | None = None
 
 
+class HealthConfig(_Settings, frozen=True):
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] | None = None  # /healthz and /metrics; None: off
+    listen: Text = "127.0.0.1"
+
+
 def default_database() -> Path:
     """The database file in the user's data directory."""
     return Path(platformdirs.user_data_dir("tammi", appauthor=False)) / "tammi.sqlite3"
@@ -255,6 +260,7 @@ class Config(_Settings, frozen=True):
     opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
+    health: HealthConfig = msgspec.field(default_factory=HealthConfig)
 
     def __post_init__(self) -> None:
         super().__post_init__()
