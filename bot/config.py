@@ -171,7 +171,14 @@ class DiscordConfig(_Settings, frozen=True):
     gateway_url: Url | None = None
     application_id: Annotated[int, msgspec.Meta(ge=1, le=2**63 - 1)] | None = None
     shard_count: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
+    shard_ids: tuple[Annotated[int, msgspec.Meta(ge=0, le=9_999)], ...] | None = None  # this process's
     message_content: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        ids, count = self.shard_ids, self.shard_count
+        if ids is not None and (not ids or count is None or max(ids) >= count):
+            raise ConfigError("discord.shard_ids: needs shard_count, and ids from 0 to shard_count - 1")
 
 
 class TelegramConfig(_Settings, frozen=True):
