@@ -51,7 +51,7 @@ class RatingRule(Protocol):
 
 
 class Repository(Protocol):
-    """What the flows need from storage. `SqliteRepository` implements it."""
+    """What the flows need from storage. `SqliteRepository` and `PostgresRepository` implement it."""
 
     async def close(self) -> None: ...
 
