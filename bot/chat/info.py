@@ -40,9 +40,7 @@ async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
 
 async def stats(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     repository = ctx.service.repository
-    person = ctx.player
-    if args or ctx.event.mentions:
-        person = await find_person(ctx, list(args)) or person
+    person = await find_person(ctx, list(args)) or ctx.player
     totals = await repository.player_stats(ctx.platform, person.user_id)
     rating = await repository.rating(ctx.platform, ctx.channel, person.user_id)
     lines = [ctx.say("stats", name=person.name, games=totals.games, wins=totals.wins, losses=totals.losses,

@@ -16,6 +16,7 @@ from bot.chat.context import Ctx
 from bot.chat.events import Event, Person, Reply
 from bot.domain.transitions import Refusal
 from bot.presentation import catalogue
+from bot.storage.repository import WriteRefused
 
 if TYPE_CHECKING:
     from bot.chat.service import GameService
@@ -57,6 +58,9 @@ async def route(service: GameService, event: Event) -> list[Reply]:
         return await _text(ctx)
     except Refusal as refusal:
         return [service.presenter.refusal(lang, refusal)]
+    except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
+        key = "storage-read-only" if refused.reason == "read_only" else "storage-gone"
+        return [Reply(catalogue.say(lang, key), private=True, kind="error")]
 
 
 async def _button(ctx: Ctx, button: str) -> list[Reply]:

@@ -12,7 +12,6 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from bot.domain.model import (
     Standing,
     Status,
 )
-from bot.storage.repository import Busy, Pending, RatingRule, StorageError
+from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError
 from bot.storage.rows import (
     CHALLENGE_SELECT,
     GAME_MUTABLE,
@@ -39,6 +38,7 @@ from bot.storage.rows import (
     game_from_row,
     game_values,
 )
+from bot.storage.sqlite_file import FileGuard, is_read_only, migrate
 from engine import Color
 
 _GAME_UPDATE = (
@@ -48,21 +48,21 @@ _GAME_UPDATE = (
 _STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratings"
 
 
-def migrations() -> list[str]:
-    """The SQLite migration scripts, in order (file names start with their number)."""
-    folder = resources.files("bot.storage").joinpath("migrations", "sqlite")
-    names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
-    return [folder.joinpath(name).read_text(encoding="utf-8") for name in names]
-
-
 class SqliteRepository:
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
-    def __init__(self, connection: aiosqlite.Connection, ratings: RatingRule) -> None:
+    def __init__(self, connection: aiosqlite.Connection, ratings: RatingRule,
+                 path: Path | None = None) -> None:
         self._db = connection
         self._ratings = ratings
         self._lock = asyncio.Lock()
         self._closed = False
+        self.guard = FileGuard(path)
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the file takes no writes (found at opening)."""
+        return self.guard.read_only
 
     @classmethod
     async def open(cls, path: Path | str, ratings: RatingRule) -> SqliteRepository:
@@ -80,12 +80,16 @@ class SqliteRepository:
             raise
         try:
             await connection.execute("PRAGMA busy_timeout = 10000")
-            await connection.execute("PRAGMA journal_mode = WAL")
+            try:
+                await connection.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.Error as error:
+                if not is_read_only(error):
+                    raise
             # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA foreign_keys = ON")
-            repository = cls(connection, ratings)
-            await repository._migrate()
+            repository = cls(connection, ratings, None if str(path) == ":memory:" else Path(path))
+            repository.guard.read_only = not await migrate(connection)
         except BaseException:
             await connection.close()
             raise
@@ -99,25 +103,6 @@ class SqliteRepository:
         async with self._lock:
             await self._db.close()
 
-    async def _migrate(self) -> None:
-        scripts = migrations()
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            async with self._db.execute("PRAGMA user_version") as cursor:
-                row = await cursor.fetchone()
-            version = int(row[0]) if row else 0
-            if version > len(scripts):
-                raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
-                                   f"({len(scripts)}); upgrade Tammi")
-            for number in range(version + 1, len(scripts) + 1):
-                for statement in _statements(scripts[number - 1]):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {number}")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
-
     async def schema_version(self) -> int:
         row = await self._one("PRAGMA user_version")
         return int(row[0]) if row else 0
@@ -129,6 +114,7 @@ class SqliteRepository:
         async with self._lock:
             if self._closed:
                 raise StorageError("the storage is closed")
+            self.guard.check()
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -136,6 +122,7 @@ class SqliteRepository:
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+            self.guard.check()  # committed to a file that is gone: not kept, so not acknowledged
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = await self._all(sql, params)
@@ -220,8 +207,10 @@ class SqliteRepository:
             async with self._lock:
                 if self._closed:
                     raise StorageError("the storage is closed")
+                self.guard.check()
                 cursor = await self._db.execute(_GAME_UPDATE, params)
                 changed = cursor.rowcount
+                self.guard.check()
             return game.replace(version=expected_version + 1) if changed == 1 else None
         async with self._transaction() as db:
             cursor = await db.execute(_GAME_UPDATE, params)
@@ -369,26 +358,36 @@ class SqliteRepository:
                 " variant = COALESCE(excluded.variant, variant)",
                 (platform, channel_id, settings.language, settings.variant))
 
-    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
-        """Record a user's display name so a typed name can find them later."""
+    async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
+                        look_key: str, now: float) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO people (platform, user_id, name, name_key, seen_at) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
-                " name_key = excluded.name_key, seen_at = excluded.seen_at",
-                (platform, user_id, name, name.casefold(), now))
+                "INSERT INTO names (platform, channel_id, user_id, name, exact_key, look_key, seen_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id, user_id) DO UPDATE SET"
+                " name = excluded.name, exact_key = excluded.exact_key, look_key = excluded.look_key,"
+                " seen_at = excluded.seen_at",
+                (platform, channel_id, user_id, name, exact_key, look_key, now))
 
-    async def find_person(self, platform: str, name: str) -> tuple[str, str] | None:
-        """(user id, display name) of the most recently seen user with that name, if any."""
-        row = await self._one("SELECT user_id, name FROM people WHERE platform = ? AND name_key = ?"
-                              " ORDER BY seen_at DESC LIMIT 1", (platform, name.casefold()))
-        return (row[0], row[1]) if row else None
+    async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM handles WHERE platform = ? AND user_id = ? AND handle <> ?",
+                             (platform, user_id, handle))
+            await db.execute(
+                "INSERT INTO handles (platform, handle, user_id, name, seen_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (platform, handle) DO UPDATE SET user_id = excluded.user_id,"
+                " name = excluded.name, seen_at = excluded.seen_at", (platform, handle, user_id, name, now))
 
+    async def names_like(self, platform: str, channel_id: str, look_key: str, *,
+                         limit: int = 5) -> list[Known]:
+        rows = await self._all("SELECT user_id, name, exact_key FROM names WHERE platform = ?"
+                               " AND channel_id = ? AND look_key = ? ORDER BY seen_at DESC LIMIT ?",
+                               (platform, channel_id, look_key, limit))
+        return [Known(row[0], row[1], row[2]) for row in rows]
 
-def _statements(script: str) -> list[str]:
-    """The statements of a migration script (no statement in ours contains a semicolon inside)."""
-    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+    async def by_handle(self, platform: str, handle: str) -> Known | None:
+        row = await self._one("SELECT user_id, name, handle FROM handles WHERE platform = ? AND handle = ?",
+                              (platform, handle))
+        return Known(row[0], row[1], row[2]) if row else None
 
 
 __all__ = ["SqliteRepository"]

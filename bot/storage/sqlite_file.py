@@ -1,0 +1,118 @@
+"""The SQLite file underneath the repository: migrations, and a guard that refuses writes the file
+cannot keep (a read-only file, or one deleted or replaced while the bot runs).
+
+SQLite keeps writing to a file that was deleted (or renamed away) through its open handle, and a restart
+then finds none of it. So before and after every write the guard checks that the path still names the
+file that was opened; if not, the write is refused (and a write already committed is reported as failed,
+so it is never acknowledged).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.repository import StorageError, WriteRefused
+
+log = logging.getLogger(__name__)
+
+_READ_ONLY = frozenset({"SQLITE_READONLY", "SQLITE_READONLY_DBMOVED", "SQLITE_READONLY_DIRECTORY",
+                        "SQLITE_READONLY_RECOVERY", "SQLITE_READONLY_CANTLOCK", "SQLITE_READONLY_ROLLBACK",
+                        "SQLITE_CANTOPEN", "SQLITE_PERM"})
+
+
+def migrations() -> list[str]:
+    """The SQLite migration scripts, in order (file names start with their number)."""
+    folder = resources.files("bot.storage").joinpath("migrations", "sqlite")
+    names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
+    return [folder.joinpath(name).read_text(encoding="utf-8") for name in names]
+
+
+def statements(script: str) -> list[str]:
+    """The statements of a migration script (no statement in ours contains a semicolon inside)."""
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+
+
+def is_read_only(error: BaseException) -> bool:
+    """Whether a SQLite error says the file cannot be written."""
+    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "") in _READ_ONLY
+
+
+async def migrate(db: aiosqlite.Connection) -> bool:
+    """Bring the schema up to date in one write transaction; False if the file is read-only (and
+    already current: a read-only file with an old schema is a `StorageError`)."""
+    scripts = migrations()
+    try:
+        await db.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as error:
+        if not is_read_only(error):
+            raise
+        return await _current(db, len(scripts))
+    try:
+        async with db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = int(row[0]) if row else 0
+        if version > len(scripts):
+            raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
+                               f"({len(scripts)}); upgrade Tammi")
+        for number in range(version + 1, len(scripts) + 1):
+            for statement in statements(scripts[number - 1]):
+                await db.execute(statement)
+        # Written even when nothing changed: it is also the probe that the file takes writes.
+        await db.execute(f"PRAGMA user_version = {len(scripts)}")
+    except BaseException as error:
+        await db.execute("ROLLBACK")
+        if is_read_only(error):
+            return await _current(db, len(scripts))
+        raise
+    await db.execute("COMMIT")
+    return True
+
+
+async def _current(db: aiosqlite.Connection, latest: int) -> bool:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    version = int(row[0]) if row else 0
+    if version != latest:
+        raise StorageError(f"the database is read-only and its schema (version {version}) needs an "
+                           f"upgrade to version {latest}")
+    return False
+
+
+class FileGuard:
+    """Watches the database file: writable, and still the file that was opened."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.read_only = False
+        self._identity = self._stat()
+        self._gone = False
+
+    def _stat(self) -> tuple[int, int] | None:
+        if self.path is None:
+            return None
+        try:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        return (found.st_dev, found.st_ino)
+
+    def check(self) -> None:
+        """Raise `WriteRefused` unless a write can be kept."""
+        if self.read_only:
+            raise WriteRefused("read_only", f"the database {self.path} is read-only")
+        if self._gone or self.path is None:
+            if self._gone:
+                raise WriteRefused("gone", f"the database file {self.path} was deleted or replaced")
+            return
+        if self._stat() != self._identity:
+            self._gone = True
+            log.error("the database file %s was deleted or replaced while Tammi runs: every write is "
+                      "refused from now on (restart Tammi to use the file now at that path)", self.path)
+            raise WriteRefused("gone", f"the database file {self.path} was deleted or replaced")
