@@ -9,6 +9,7 @@ so two processes opening a fresh file at once migrate it exactly once.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -40,6 +41,8 @@ from bot.storage.rows import (
 )
 from bot.storage.sqlite_file import FileGuard, is_read_only, migrate
 from engine import Color
+
+log = logging.getLogger(__name__)
 
 _GAME_UPDATE = (
     "UPDATE games SET " + ", ".join(f"{column} = ?" for column in GAME_MUTABLE)
@@ -90,6 +93,9 @@ class SqliteRepository:
             await connection.execute("PRAGMA foreign_keys = ON")
             repository = cls(connection, ratings, None if str(path) == ":memory:" else Path(path))
             repository.guard.read_only = not await migrate(connection)
+            if repository.read_only:
+                log.warning("the database %s is read-only: games can be shown, but nothing can be saved "
+                            "(moves, challenges and settings are refused)", path)
         except BaseException:
             await connection.close()
             raise
