@@ -39,7 +39,7 @@ from bot.storage.rows import (
     game_from_row,
     game_values,
 )
-from bot.storage.sqlite_file import FileGuard, is_read_only, migrate
+from bot.storage.sqlite_file import FileGuard, connect, migrate
 from engine import Color
 
 log = logging.getLogger(__name__)
@@ -70,35 +70,16 @@ class SqliteRepository:
     @classmethod
     async def open(cls, path: Path | str, ratings: RatingRule) -> SqliteRepository:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pending = aiosqlite.connect(str(path), isolation_level=None)
+        connection = await connect(path)
         try:
-            connection = await pending
-        except BaseException:
-            # aiosqlite stops its thread after a failed connect; wait for it while the loop still runs.
-            thread = getattr(pending, "_thread", None)
-            if thread is not None and thread.is_alive():
-                await asyncio.to_thread(thread.join, 5)
-            raise
-        try:
-            await connection.execute("PRAGMA busy_timeout = 10000")
-            try:
-                await connection.execute("PRAGMA journal_mode = WAL")
-            except sqlite3.Error as error:
-                if not is_read_only(error):
-                    raise
-            # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
             repository = cls(connection, ratings, None if str(path) == ":memory:" else Path(path))
             repository.guard.read_only = not await migrate(connection)
-            if repository.read_only:
-                log.warning("the database %s is read-only: games can be shown, but nothing can be saved "
-                            "(moves, challenges and settings are refused)", path)
         except BaseException:
             await connection.close()
             raise
+        if repository.read_only:
+            log.warning("the database %s is read-only: games can be shown, but nothing can be saved "
+                        "(moves, challenges and settings are refused)", path)
         return repository
 
     async def close(self) -> None:

@@ -9,6 +9,7 @@ so it is never acknowledged).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -42,6 +43,39 @@ def statements(script: str) -> list[str]:
 def is_read_only(error: BaseException) -> bool:
     """Whether a SQLite error says the file cannot be written."""
     return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "") in _READ_ONLY
+
+
+async def connect(path: Path | str) -> aiosqlite.Connection:
+    """A connection to the file at `path` (created, with its folder, if needed) in WAL mode; a file or
+    folder that cannot be opened is a `StorageError` naming the path."""
+    try:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pending = aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            connection = await pending
+        except BaseException:
+            # aiosqlite stops its thread after a failed connect; wait for it while the loop still runs.
+            thread = getattr(pending, "_thread", None)
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
+    except (OSError, sqlite3.Error) as error:
+        raise StorageError(str(error)) from error
+    try:
+        await connection.execute("PRAGMA busy_timeout = 10000")
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as error:
+            if not is_read_only(error):
+                raise
+        # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
+        await connection.execute("PRAGMA synchronous = NORMAL")
+        await connection.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
 
 
 async def migrate(db: aiosqlite.Connection) -> bool:
