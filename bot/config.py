@@ -185,6 +185,21 @@ class TelegramConfig(_Settings, frozen=True):
     secret_token: Text | None = None
 
 
+class LimitsConfig(_Settings, frozen=True):
+    """Per-user rate limits (token buckets), work in hand, and list pages. Limits apply on the public
+    platforms; the console's user is whoever runs it."""
+
+    burst: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 20  # cheap commands and moves at once
+    per_minute: Annotated[int, msgspec.Meta(ge=1, le=6000)] = 60  # then this many a minute
+    heavy_burst: Annotated[int, msgspec.Meta(ge=1, le=100)] = 3  # gif, pdn, games against the bot
+    heavy_per_minute: Annotated[int, msgspec.Meta(ge=1, le=600)] = 6
+    busy_per_user: Annotated[int, msgspec.Meta(ge=1, le=100)] = 4  # one user's events in hand at once
+    busy_total: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 500  # everyone's events in hand at once
+    page_lines: Annotated[int, msgspec.Meta(ge=5, le=100)] = 15  # lines of a list (`games`) per page
+    tracked_users: Annotated[int, msgspec.Meta(ge=100, le=10_000_000)] = 100_000  # buckets kept in memory
+    platforms: tuple[Literal["discord", "telegram", "console"], ...] = ("discord", "telegram")
+
+
 def default_database() -> Path:
     """The database file in the user's data directory."""
     return Path(platformdirs.user_data_dir("tammi", appauthor=False)) / "tammi.sqlite3"
@@ -209,6 +224,7 @@ class Config(_Settings, frozen=True):
     opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
+    limits: LimitsConfig = msgspec.field(default_factory=LimitsConfig)
 
     def __post_init__(self) -> None:
         super().__post_init__()

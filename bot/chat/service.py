@@ -17,6 +17,7 @@ from datetime import timedelta
 from bot.chat import router
 from bot.chat.context import Ctx
 from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.limits import Limiter
 from bot.chat.people import Memory
 from bot.config import Config
 from bot.domain.model import BOT_NAME, ChannelSettings
@@ -68,6 +69,7 @@ class GameService:
         self._senders: dict[str, Sender] = {}
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
         self.people = Memory(repository)
+        self.limits = Limiter(config.limits)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
