@@ -64,11 +64,7 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
         raise StorageError(str(error)) from error
     try:
         await connection.execute("PRAGMA busy_timeout = 10000")
-        try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.Error as error:
-            if not is_read_only(error):
-                raise
+        await _wal(connection)
         # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
         await connection.execute("PRAGMA synchronous = NORMAL")
         await connection.execute("PRAGMA foreign_keys = ON")
@@ -76,6 +72,22 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
         await connection.close()
         raise
     return connection
+
+
+async def _wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL mode. Two openers of a fresh file may both try at once, and SQLite then
+    answers one of them "locked" without waiting (the busy timeout does not apply): try again a while."""
+    for attempt in range(100):
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.Error as error:
+            if is_read_only(error):
+                return
+            busy = getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
+            if not busy or attempt == 99:
+                raise
+        await asyncio.sleep(0.01 + 0.002 * attempt)
 
 
 async def migrate(db: aiosqlite.Connection) -> bool:
