@@ -60,9 +60,9 @@ async def _route(service: GameService, event: Event, user: Person, platform: str
     settings = await service.channel_settings(platform, channel)
     lang = catalogue.reply_language(settings.language, event.locale, service.config.language)
     ctx = Ctx(event, lang, platform, channel, user, service)
+    await service.remember(ctx)  # names and usernames the platform shows, kept even from plain chat
     try:
         if event.button:
-            await service.remember(ctx)
             return await _button(ctx, event.button)
         if event.command:
             return await _command(ctx, event)
@@ -91,7 +91,6 @@ async def _command(ctx: Ctx, event: Event) -> list[Reply]:
     name = words.resolve_command((event.command or "").lstrip("/"))
     if name is None:
         raise Refusal("not_understood")
-    await ctx.service.remember(ctx)
     args = tuple(words.clean(arg, 400) for arg in event.args)
     if sum(len(arg) for arg in args) > words.MAX_TEXT:
         raise Refusal("too_long")
@@ -140,7 +139,6 @@ async def _text(ctx: Ctx) -> list[Reply]:
         return []
     typed = words.find_command(text, bare=bare)
     if typed is not None:
-        await ctx.service.remember(ctx)
         if typed.command == "?":
             raise Refusal("not_understood")
         return await run(ctx, typed.command, typed.args)
@@ -149,7 +147,6 @@ async def _text(ctx: Ctx) -> list[Reply]:
         ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "move")
         game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is not None:
-            await ctx.service.remember(ctx)
             return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw)
         if bare:
             raise Refusal("no_game")

@@ -5,6 +5,7 @@ refused with a request to mention."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from bot.app import open_repository
 from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
 from bot.platforms.telegram import TelegramAdapter
-from bot.storage import Repository
+from bot.storage import Repository, SqliteRepository
 from tests.fakes.telegram_server import Call, FakeTelegram, config_for, group, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -71,8 +72,13 @@ async def test_usernames_survive_a_restart_and_never_match_display_names(fake: F
     bot = Bot(fake, tmp_path / "tammi.sqlite3")
     await bot.start()
     try:
-        await said(fake, BOB, "/games")  # the platform shows Bob's @username
+        fake.send_text(GROUP, BOB, "hi all, anyone for draughts?")  # plain chat shows Bob's @username
         await said(fake, MALLORY, "/games")  # and a user whose display name is "bob"
+        storage = bot.parts[2]
+        assert isinstance(storage, SqliteRepository)
+        async with asyncio.timeout(10):
+            while await storage.by_handle("telegram", "bob") is None:
+                await asyncio.sleep(0.02)
     finally:
         await bot.stop()
     await bot.start()  # the adapter's memory is empty now
