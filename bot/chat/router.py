@@ -70,7 +70,8 @@ async def _route(service: GameService, event: Event, user: Person, platform: str
     except Refusal as refusal:
         return [service.presenter.refusal(lang, refusal)]
     except Throttled as throttled:  # over the user's rate: said once, then quiet until it refills
-        if throttled.silent:
+        # A Discord slash command or button press is an interaction: it must get an answer.
+        if throttled.silent and not (platform == "discord" and (event.command or event.button)):
             return []
         return [Reply(catalogue.say(lang, throttled.key, **throttled.values), private=True, kind="error")]
     except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved

@@ -115,3 +115,17 @@ async def test_long_lists_come_in_pages(chat: Chat) -> None:
     assert len([line for line in last.text.splitlines() if "player" in line]) == 200 - 13 * size
     [beyond] = await chat.say("ann", "!tammi games 99")
     assert beyond.text == last.text
+
+
+async def test_a_discord_interaction_over_the_limit_is_always_answered(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, platform="discord")
+    chat.service.limits.clock = Clock(100.0)
+    try:
+        for _ in range(chat.service.config.limits.burst):
+            await chat.command("ann", "rules")
+        for _ in range(3):  # Discord shows "did not respond" to an interaction left unanswered
+            [refused] = await chat.command("ann", "rules")
+            assert "you are sending me too much" in refused.text
+        assert await chat.say("ann", "!tammi rules") == []  # a typed message may go unanswered
+    finally:
+        await close_chat(chat)
