@@ -97,8 +97,11 @@ class Memory:
                 await self._name(platform, channel, user_id, raw, now)
                 if person.handle:
                     await self._handle(platform, handle_key(person.handle)[:64], user_id, raw, now)
-            except StorageError as error:
+            except StorageError as error:  # read-only or lost file: said where writes are refused
                 log.debug("a name was not kept: %s", error)
+                return
+            except Exception as error:  # best effort: a full disk must not stop the command itself
+                log.warning("a name was not kept: %s: %s", type(error).__name__, error)
                 return
 
     async def _name(self, platform: str, channel: str, user_id: str, raw: str, now: float) -> None:

@@ -3,7 +3,8 @@
 Every write runs in `BEGIN IMMEDIATE ... COMMIT` and is committed before the method returns, so a restart
 (even `kill -9`) loses nothing that was acknowledged. Migrations are SQL files applied in order; the
 schema version (`PRAGMA user_version`) is read and the migrations applied inside one write transaction,
-so two processes opening a fresh file at once migrate it exactly once.
+so two processes opening a fresh file at once migrate it exactly once (`bot.storage.sqlite_file`, which
+also guards writes: a read-only file, or one deleted or replaced while running, takes none).
 """
 
 from __future__ import annotations
