@@ -10,16 +10,95 @@ import logging
 import signal
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from bot.config import Config, ConfigError, load_config, parse_database
 from bot.storage import StorageError
 
+if TYPE_CHECKING:
+    from bot.chat.service import GameService
+
 log = logging.getLogger("tammi")
+
+
+# -- what stopped Tammi, in one line (never with a secret) ---------------------------------------
+
+class Failure(Exception):
+    """A start-up failure whose message names its cause."""
+
+
+PLATFORM_TITLES = {"discord": "Discord", "telegram": "Telegram"}
+TOKEN_HINTS = {"discord": "DISCORD_TOKEN (or [discord] token)",
+               "telegram": "TELEGRAM_TOKEN (or [telegram] token)"}
+
+
+def _redact(text: str, secrets: tuple[str | None, ...]) -> str:
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+def _token_refused(error: BaseException) -> bool:
+    name = type(error).__name__
+    if name in ("LoginFailure", "InvalidToken"):
+        return True
+    status = getattr(error, "status", None)
+    return name == "HTTPException" and status == 401
+
+
+def _unreachable(error: BaseException) -> bool:
+    if isinstance(error, OSError | TimeoutError):
+        return True
+    names = {cls.__name__ for cls in type(error).__mro__}
+    return bool(names & {"ClientError", "NetworkError", "TimedOut", "GatewayNotFound", "ConnectionClosed"})
+
+
+def platform_failure(platform: str, error: BaseException, secret: str | None) -> Failure:
+    """The one-line failure of a platform that did not start."""
+    title = PLATFORM_TITLES.get(platform, platform)
+    if _token_refused(error):
+        return Failure(f"{title} refused the bot token: check {TOKEN_HINTS.get(platform, 'the token')}")
+    detail = _redact(str(error) or type(error).__name__, (secret,))
+    if _unreachable(error):
+        return Failure(f"cannot reach {title}: {detail}")
+    return Failure(f"{title} did not start: {type(error).__name__}: {detail}")
+
+
+def database_failure(database: object, error: BaseException) -> Failure:
+    return Failure(f"cannot use the database {database}: {error}")
+
+
+def is_database_error(error: BaseException) -> bool:
+    return isinstance(error, StorageError | sqlite3.Error)
+
+
+class Named:
+    """An adapter whose start-up failure names its platform (and never shows its token)."""
+
+    def __init__(self, adapter: Any, platform: str, secret: str | None) -> None:
+        self.adapter = adapter
+        self.platform = platform
+        self.secret = secret
+        self.name = getattr(adapter, "name", platform)
+
+    async def start(self) -> None:
+        try:
+            await self.adapter.start()
+        except Exception as error:
+            raise platform_failure(self.platform, error, self.secret) from None
+
+    @property
+    def connected(self) -> bool | None:
+        """The adapter's own word on its connection, for the health endpoint (None: it cannot tell)."""
+        return getattr(self.adapter, "connected", None)
+
+    async def close(self) -> None:
+        await self.adapter.close()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,9 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(_discord_sync(config))
     except KeyboardInterrupt:
         return 130
+    except Failure as failure:
+        print(f"tammi: {failure}", file=sys.stderr)
+        return 1
     except (OSError, sqlite3.Error, StorageError) as error:
-        print(f"tammi: cannot use the database {parse_database(config.database).shown}: {error}",
-              file=sys.stderr)
+        shown = parse_database(config.database).shown
+        cause = database_failure(shown, error) if is_database_error(error) else error
+        print(f"tammi: {cause}", file=sys.stderr)
         return 1
 
 
@@ -110,7 +193,7 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.app import open_service, running, watched
+    from bot.app import running, watched
 
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
@@ -123,22 +206,45 @@ async def _run(config: Config) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    async with open_service(config) as service, watched(config, service) as watch:
+    async with _opened(config) as service, watched(config, service) as watch:
         adapters: list[Any] = []
         if config.discord.token:
             from bot.platforms.discord import DiscordAdapter
 
-            adapters.append(DiscordAdapter(watch.service, config.discord))
+            adapters.append(Named(DiscordAdapter(watch.service, config.discord), "discord",
+                                  config.discord.token))
         if config.telegram.token:
             from bot.platforms.telegram import TelegramAdapter
 
-            adapters.append(TelegramAdapter(watch.service, config.telegram))
+            adapters.append(Named(TelegramAdapter(watch.service, config.telegram), "telegram",
+                                  config.telegram.token))
         async with running(adapters, watch):
-            log.info("Tammi is running (%s); database %s",
-                     ", ".join(type(a).__name__ for a in adapters), parse_database(config.database).shown)
+            names = ", ".join(type(a.adapter).__name__ for a in adapters)
+            log.info("Tammi is running (%s); database %s", names, parse_database(config.database).shown)
             await stop.wait()
             log.info("stopping")
     return 0
+
+
+@contextlib.asynccontextmanager
+async def _opened(config: Config) -> AsyncIterator[GameService]:
+    """The service, with a failure to open the database named as such."""
+    from bot.app import open_service
+
+    opening = open_service(config)
+    try:
+        service = await opening.__aenter__()
+    except Exception as error:
+        if is_database_error(error) or isinstance(error, OSError):
+            raise database_failure(parse_database(config.database).shown, error) from None
+        raise
+    try:
+        yield service
+    except BaseException as error:
+        if not await opening.__aexit__(type(error), error, error.__traceback__):
+            raise
+    else:
+        await opening.__aexit__(None, None, None)
 
 
 async def _discord_sync(config: Config) -> int:

@@ -10,97 +10,27 @@ raises `ConfigError` naming the setting. Tokens never show in a config's repr.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, Self
 
 import msgspec
 import msgspec.inspect
-import platformdirs
 
+from bot.config_values import DAY, HOUR, MINUTE
+from bot.config_values import ConfigError as ConfigError
+from bot.config_values import Database as Database
+from bot.config_values import Span as Span
+from bot.config_values import default_database as default_database
+from bot.config_values import format_duration as format_duration
+from bot.config_values import parse_database as parse_database
 from engine import VARIANTS
 
 LANGUAGES = ("en", "fi")
-
-
-class ConfigError(ValueError):
-    """A setting is missing, of the wrong type or out of range; the message names it."""
-
-
-# -- durations -------------------------------------------------------------------------------------
-
-_UNIT_SECONDS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
-_DURATION = re.compile(r"(?:\d+(?:\.\d+)?\s*(?:ms|s|m|h|d)\s*)+")
-_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)")
-_HOW = 'write it like "90s", "30m", "24h", "3d" or "1h30m"'
-
-
-def duration_seconds(text: str) -> float:
-    """The length of a duration written with units, in seconds.
-
-    >>> duration_seconds("1h30m"), duration_seconds("90s"), duration_seconds("250ms")
-    (5400.0, 90.0, 0.25)
-    """
-    text = text.strip().lower()
-    if not _DURATION.fullmatch(text):
-        raise ValueError(f"{text!r} is not a duration")
-    return sum(float(number) * _UNIT_SECONDS[unit] for number, unit in _PART.findall(text))
-
-
-def format_duration(seconds: float) -> str:
-    """A duration written the way the settings accept it.
-
-    >>> format_duration(5400), format_duration(30 * 86400), format_duration(0.01)
-    ('1h30m', '30d', '10ms')
-    """
-    if seconds < 1:
-        return f"{seconds * 1000:g}ms"
-    parts = []
-    for unit in ("d", "h", "m"):
-        count, seconds = divmod(seconds, _UNIT_SECONDS[unit])
-        if count:
-            parts.append(f"{count:g}{unit}")
-    if seconds or not parts:
-        parts.append(f"{seconds:g}s")
-    return "".join(parts)
-
-
-@dataclass(frozen=True)
-class Span:
-    """A duration setting: its dotted name, the unit of a bare number, and its bounds in seconds."""
-
-    key: str
-    unit: Literal["seconds", "minutes", "hours"]
-    low: float
-    high: float
-
-    def read(self, value: object) -> timedelta:
-        """`value` (a timedelta, a text with units, or a number in `unit`) as a checked timedelta."""
-        if isinstance(value, timedelta):
-            seconds, shown = value.total_seconds(), format_duration(value.total_seconds())
-        elif isinstance(value, str):
-            try:
-                seconds, shown = duration_seconds(value), repr(value)
-            except ValueError:
-                raise ConfigError(f"{self.key}: {value!r} is not a duration ({_HOW})") from None
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            seconds, shown = value * _UNIT_SECONDS[self.unit[0]], f"{value:g} {self.unit}"
-        else:
-            raise ConfigError(f"{self.key}: expected a duration ({_HOW}) or a number of {self.unit}, "
-                              f"got {value!r}")
-        if not math.isfinite(seconds) or not self.low <= seconds <= self.high:
-            raise ConfigError(f"{self.key}: {shown} is out of range (must be between "
-                              f"{format_duration(self.low)} and {format_duration(self.high)})")
-        return timedelta(seconds=seconds)
-
-
-_MINUTE, _HOUR, _DAY = 60.0, 3600.0, 86400.0
 
 
 # -- the settings ----------------------------------------------------------------------------------
@@ -198,62 +128,27 @@ class HealthConfig(_Settings, frozen=True):
     listen: Text = "127.0.0.1"
 
 
-def default_database() -> Path:
-    """The database file in the user's data directory."""
-    return Path(platformdirs.user_data_dir("tammi", appauthor=False)) / "tammi.sqlite3"
+class LimitsConfig(_Settings, frozen=True):
+    """Per-user rate limits (token buckets), work in hand, and list pages. Limits apply on the public
+    platforms; the console's user is whoever runs it."""
 
-
-@dataclass(frozen=True)
-class Database:
-    """Where the games are kept: an SQLite file (`path`) or a PostgreSQL server (`url`)."""
-
-    path: Path | None = None
-    url: str | None = None
-
-    @property
-    def name(self) -> str:
-        """The database as the settings keep it: the file path or the URL."""
-        return str(self.path) if self.url is None else self.url
-
-    @property
-    def shown(self) -> str:
-        """The database as it may be shown in a message or a log: a URL's password hidden."""
-        if self.url is None:
-            return str(self.path)
-        return re.sub(r"^([a-z]+://[^:/@]*):[^@]*@", r"\1:***@", self.url)
-
-    @property
-    def folder(self) -> Path:
-        """Where files that go with the database belong (the SQLite file's folder, else the data folder)."""
-        return (self.path or default_database()).parent
-
-
-def parse_database(text: str | Path, base: Path | None = None) -> Database:
-    """Read a database name: a file path (relative to `base` if given), `sqlite:///path` or
-    `postgresql://user@host:port/dbname` (also `postgres://`).
-
-    >>> parse_database("sqlite:///tmp/x.db").path, parse_database("postgres://me:pw@db/tammi").shown
-    (PosixPath('/tmp/x.db'), 'postgres://me:***@db/tammi')
-    """
-    text = str(text).strip()
-    scheme, sep, rest = text.partition("://")
-    if not sep:
-        path = Path(text).expanduser()
-        return Database(path=base / path if base is not None and not path.is_absolute() else path)
-    if scheme.lower() in ("postgresql", "postgres") and rest:
-        return Database(url=text)
-    if scheme.lower() == "sqlite" and rest:
-        return parse_database(rest, base)
-    raise ConfigError(f"database: {Database(url=text).shown!r} is not a file path, sqlite:///path or "
-                      "postgresql://user@host:port/dbname")
+    burst: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 20  # cheap commands and moves at once
+    per_minute: Annotated[int, msgspec.Meta(ge=1, le=6000)] = 60  # then this many a minute
+    heavy_burst: Annotated[int, msgspec.Meta(ge=1, le=100)] = 3  # gif, pdn, games against the bot
+    heavy_per_minute: Annotated[int, msgspec.Meta(ge=1, le=600)] = 6
+    busy_per_user: Annotated[int, msgspec.Meta(ge=1, le=100)] = 4  # one user's events in hand at once
+    busy_total: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 500  # everyone's events in hand at once
+    page_lines: Annotated[int, msgspec.Meta(ge=5, le=100)] = 15  # lines of a list (`games`) per page
+    tracked_users: Annotated[int, msgspec.Meta(ge=100, le=10_000_000)] = 100_000  # buckets kept in memory
+    platforms: tuple[Literal["discord", "telegram", "console"], ...] = ("discord", "telegram")
 
 
 class Config(_Settings, frozen=True):
     durations: ClassVar[dict[str, Span]] = {
-        "challenge_expiry": Span("challenge_expiry", "minutes", _MINUTE, 30 * _DAY),
-        "reminder_after": Span("reminder_after", "hours", _MINUTE, 30 * _DAY),
-        "abandon_after": Span("abandon_after", "hours", _MINUTE, 365 * _DAY),
-        "maintenance_interval": Span("maintenance_interval", "seconds", 1.0, _HOUR),
+        "challenge_expiry": Span("challenge_expiry", "minutes", MINUTE, 30 * DAY),
+        "reminder_after": Span("reminder_after", "hours", MINUTE, 30 * DAY),
+        "abandon_after": Span("abandon_after", "hours", MINUTE, 365 * DAY),
+        "maintenance_interval": Span("maintenance_interval", "seconds", 1.0, HOUR),
     }
 
     database: str = msgspec.field(default_factory=lambda: str(default_database()))
@@ -268,6 +163,7 @@ class Config(_Settings, frozen=True):
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
     health: HealthConfig = msgspec.field(default_factory=HealthConfig)
+    limits: LimitsConfig = msgspec.field(default_factory=LimitsConfig)
 
     def __post_init__(self) -> None:
         super().__post_init__()

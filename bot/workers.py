@@ -13,9 +13,10 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import signal
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import render
 from engine import Board, Color, Move, search
@@ -52,6 +53,12 @@ def _ready() -> bool:
     return True
 
 
+def ignore_interrupt() -> None:
+    """In a worker process: leave Ctrl-C to the bot (a terminal sends it to every process of the group),
+    which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Workers:
     """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
 
@@ -73,7 +80,13 @@ class Workers:
         """Stop the worker processes (a search still running is abandoned)."""
         pools, self._pools = list(self._pools.values()), {}
         for pool in pools:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            # A search runs for its whole time limit; stopping does not wait for it.
+            processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes.values():
+                process.terminate()
+            for process in processes.values():
+                await asyncio.to_thread(process.join, 10)
 
     async def _run(self, kind: str, function: Callable[..., T], *args: object) -> T:
         processes = self.sizes[kind]
@@ -82,7 +95,8 @@ class Workers:
         pool = self._pools.get(kind)
         if pool is None:
             context = multiprocessing.get_context("spawn")
-            pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(processes, mp_context=context)
+            pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(
+                processes, mp_context=context, initializer=ignore_interrupt)
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(pool, function, *args)

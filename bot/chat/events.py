@@ -26,6 +26,7 @@ class Event:
       words in order; `text` then holds the raw text, if any.
     - `button` is the id of a pressed button (see `Button.id`); `text` and `command` are then unused.
     - `mentions` are users the message names (a Discord user option, a Telegram text mention).
+    - `replied_to` is the author of the message this one replies to (a person, never the bot).
     - `locale` is the user's language as the platform gives it (`"fi"`, `"en-US"`), or None.
     - `addressed` is True when the message is clearly meant for the bot (a DM, a reply to the bot's
       message, a mention of the bot); the service may then answer chat it would otherwise ignore.
@@ -42,6 +43,7 @@ class Event:
     locale: str | None = None
     addressed: bool = False
     is_private_chat: bool = False
+    replied_to: Person | None = None
 
 
 class Service(Protocol):

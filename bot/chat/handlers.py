@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.chat import actions
+from bot.chat import actions, people
 from bot.chat import grammar as words
 from bot.chat.context import Ctx
 from bot.chat.events import Reply
@@ -12,20 +12,8 @@ from bot.flows import challenges
 
 
 async def find_person(ctx: Ctx, names: list[str]) -> Player | None:
-    """The person named by a mention or typed words; refuses a name nobody here has."""
-    mentions = ctx.event.mentions
-    for person in mentions:
-        if person.user_id != ctx.user.user_id or len(mentions) == 1:
-            return Player(str(person.user_id)[:128], words.clean_name(person.name))
-    name = " ".join(names).lstrip("@").strip()[: words.MAX_NAME]
-    if not name:
-        return None
-    found = await ctx.service.repository.find_person(ctx.platform, name)
-    if found is not None:
-        return Player(found[0], found[1])
-    if ctx.platform == "console":
-        return Player(name, words.clean_name(name))
-    raise Refusal("unknown_person", name=name)
+    """The person named by a mention, typed words or a reply (see `bot.chat.people.find`)."""
+    return await people.find(ctx, names)
 
 
 async def challenge(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
@@ -71,7 +59,9 @@ async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     if words.typed_id(args) is None and (args or ctx.event.mentions):
         try:
             challenger = await find_person(ctx, list(args))
-        except Refusal:  # an unknown name filters nothing
+        except Refusal as refusal:  # an unknown name filters nothing; an ambiguous one needs a mention
+            if refusal.key == "person-ambiguous":
+                raise
             challenger = None
     found = await challenges.for_answer(ctx.service.desk, ctx.platform, ctx.channel, ctx.user.user_id,
                                         challenger.user_id if challenger else None, words.typed_id(args))

@@ -12,37 +12,50 @@ from bot.domain.transitions import Refusal
 from bot.presentation import catalogue, game_text, rules_help
 from engine import Color
 
+MAX_LISTED = 5000  # rows read for a list; beyond them nobody pages
+
 
 async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    """Active games and open challenges here, a page at a time (`games 2` for the second page)."""
     service = ctx.service
-    active = await service.repository.channel_games(ctx.platform, ctx.channel)
+    active = await service.repository.channel_games(ctx.platform, ctx.channel, limit=MAX_LISTED)
     pending = await service.repository.open_challenges(ctx.platform, ctx.channel, now=service.desk.clock())
-    lines: list[str] = []
-    if active:
-        lines.append(ctx.say("games_header"))
-        for game in active:
-            lines.append(ctx.say("games_line", id=game.id, white=game.white.name, black=game.black.name,
-                                 white_side=game_text.side(ctx.lang, game.variant, Color.WHITE),
-                                 black_side=game_text.side(ctx.lang, game.variant, Color.BLACK),
-                                 variant=catalogue.variant_title(ctx.lang, game.variant),
-                                 plies=len(game.moves),
-                                 side=game_text.side(ctx.lang, game.variant, game.turn)))
-    else:
-        lines.append(ctx.say("games_none"))
-    if pending:
-        lines.append(ctx.say("challenges_header"))
-        for challenge in pending:
-            target = challenge.target.name if challenge.target else ctx.say("anyone")
-            lines.append(ctx.say("challenges_line", id=challenge.id, challenger=challenge.challenger.name,
-                                 target=target, variant=catalogue.variant_title(ctx.lang, challenge.variant)))
+    entries: list[tuple[str, str]] = []
+    for game in active:
+        entries.append(("games_header", ctx.say(
+            "games_line", id=game.id, white=game.white.name, black=game.black.name,
+            white_side=game_text.side(ctx.lang, game.variant, Color.WHITE),
+            black_side=game_text.side(ctx.lang, game.variant, Color.BLACK),
+            variant=catalogue.variant_title(ctx.lang, game.variant), plies=len(game.moves),
+            side=game_text.side(ctx.lang, game.variant, game.turn))))
+    for challenge in pending[:MAX_LISTED]:
+        target = challenge.target.name if challenge.target else ctx.say("anyone")
+        entries.append(("challenges_header", ctx.say(
+            "challenges_line", id=challenge.id, challenger=challenge.challenger.name, target=target,
+            variant=catalogue.variant_title(ctx.lang, challenge.variant))))
+    size = service.config.limits.page_lines
+    pages = max(1, -(-len(entries) // size))
+    typed = next((int(arg) for arg in args if arg.isdecimal() and len(arg) < 6), 1)
+    page = min(max(1, typed), pages)
+    shown = entries[(page - 1) * size: page * size]
+    lines = [ctx.say("games_none")] if not active and page == 1 else []
+    header = None
+    for section, line in shown:
+        if section != header:
+            lines.append(ctx.say(section))
+            header = section
+        lines.append(line)
+    if pages > 1:
+        lines.append(ctx.say("games_page", page=page, pages=pages))
+        left = len(entries) - page * size
+        if left > 0:
+            lines.append(ctx.say("games_more", count=left, page=page + 1))
     return [Reply("\n".join(lines), kind="games")]
 
 
 async def stats(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     repository = ctx.service.repository
-    person = ctx.player
-    if args or ctx.event.mentions:
-        person = await find_person(ctx, list(args)) or person
+    person = await find_person(ctx, list(args)) or ctx.player
     totals = await repository.player_stats(ctx.platform, person.user_id)
     rating = await repository.rating(ctx.platform, ctx.channel, person.user_id)
     lines = [ctx.say("stats", name=person.name, games=totals.games, wins=totals.wins, losses=totals.losses,

@@ -14,8 +14,10 @@ from bot.chat import actions, handlers, info
 from bot.chat import grammar as words
 from bot.chat.context import Ctx
 from bot.chat.events import Event, Person, Reply
+from bot.chat.limits import Throttled
 from bot.domain.transitions import Refusal
 from bot.presentation import catalogue
+from bot.storage.repository import WriteRefused
 
 if TYPE_CHECKING:
     from bot.chat.service import GameService
@@ -45,21 +47,40 @@ async def route(service: GameService, event: Event) -> list[Reply]:
     """The replies to one event."""
     user = Person(str(event.user.user_id)[:128], words.clean_name(event.user.name))
     platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
+    try:
+        with service.limits.in_hand(platform, user.user_id):
+            return await _route(service, event, user, platform, channel)
+    except Throttled as busy:  # too much in hand: one word for everyone, none for a flooding user
+        lang = catalogue.locale_language(event.locale) or service.config.language
+        return [] if busy.silent else [Reply(catalogue.say(lang, busy.key), private=True, kind="error")]
+
+
+async def _route(service: GameService, event: Event, user: Person, platform: str,
+                 channel: str) -> list[Reply]:
     settings = await service.channel_settings(platform, channel)
     lang = catalogue.reply_language(settings.language, event.locale, service.config.language)
     ctx = Ctx(event, lang, platform, channel, user, service)
+    await service.remember(ctx)  # names and usernames the platform shows, kept even from plain chat
     try:
         if event.button:
-            await service.remember(ctx)
             return await _button(ctx, event.button)
         if event.command:
             return await _command(ctx, event)
         return await _text(ctx)
     except Refusal as refusal:
         return [service.presenter.refusal(lang, refusal)]
+    except Throttled as throttled:  # over the user's rate: said once, then quiet until it refills
+        # A Discord slash command or button press is an interaction: it must get an answer.
+        if throttled.silent and not (platform == "discord" and (event.command or event.button)):
+            return []
+        return [Reply(catalogue.say(lang, throttled.key, **throttled.values), private=True, kind="error")]
+    except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
+        key = "storage-read-only" if refused.reason == "read_only" else "storage-gone"
+        return [Reply(catalogue.say(lang, key), private=True, kind="error")]
 
 
 async def _button(ctx: Ctx, button: str) -> list[Reply]:
+    ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "button")
     action, _, number = button.partition(":")
     handler = actions.BUTTONS.get(action)
     if handler is None or not number.isdecimal() or len(number) > 18:
@@ -71,7 +92,6 @@ async def _command(ctx: Ctx, event: Event) -> list[Reply]:
     name = words.resolve_command((event.command or "").lstrip("/"))
     if name is None:
         raise Refusal("not_understood")
-    await ctx.service.remember(ctx)
     args = tuple(words.clean(arg, 400) for arg in event.args)
     if sum(len(arg) for arg in args) > words.MAX_TEXT:
         raise Refusal("too_long")
@@ -80,6 +100,7 @@ async def _command(ctx: Ctx, event: Event) -> list[Reply]:
 
 async def run(ctx: Ctx, name: str, args: tuple[str, ...]) -> list[Reply]:
     """Run command `name` with its words."""
+    ctx.service.limits.admit(ctx.platform, ctx.user.user_id, name)
     if name in GAME_COMMANDS:
         lookup, missing, action = GAME_COMMANDS[name]
         game_id = await _game_id(ctx, args, lookup)
@@ -119,15 +140,14 @@ async def _text(ctx: Ctx) -> list[Reply]:
         return []
     typed = words.find_command(text, bare=bare)
     if typed is not None:
-        await ctx.service.remember(ctx)
         if typed.command == "?":
             raise Refusal("not_understood")
         return await run(ctx, typed.command, typed.args)
     move = words.find_move(text)
     if move is not None:
+        ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "move")
         game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is not None:
-            await ctx.service.remember(ctx)
             return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw)
         if bare:
             raise Refusal("no_game")

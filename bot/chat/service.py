@@ -16,8 +16,9 @@ from datetime import timedelta
 
 from bot.chat import router
 from bot.chat.context import Ctx
-from bot.chat.events import Event, Notice, Person, Reply, Sender
-from bot.chat.grammar import clean_name
+from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.limits import Limiter
+from bot.chat.people import Memory
 from bot.config import Config
 from bot.domain.model import BOT_NAME, ChannelSettings
 from bot.flows.announce import Announcement
@@ -67,7 +68,8 @@ class GameService:
                                              _seconds(config.maintenance_interval)), self.announce, self.bot)
         self._senders: dict[str, Sender] = {}
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
-        self._known: set[tuple[str, str, str]] = set()
+        self.people = Memory(repository)
+        self.limits = Limiter(config.limits)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -147,18 +149,10 @@ class GameService:
         return (await self.channel_settings(platform, channel_id)).language or self.config.language
 
     async def remember(self, ctx: Ctx) -> None:
-        """Note the speaker's and the mentioned people's names, so a typed name can find them."""
-        people = [ctx.user, *(Person(str(p.user_id)[:128], clean_name(p.name))
-                              for p in ctx.event.mentions)]
-        for person in people:
-            key = (ctx.platform, person.user_id, person.name)
-            if key in self._known:
-                continue
-            now = self.desk.clock()
-            await self.repository.remember_person(ctx.platform, person.user_id, person.name, now)
-            self._known.add(key)
-            if len(self._known) > 50000:
-                self._known.clear()
+        """Note the names and platform usernames of the people the event shows (see `bot.chat.people`)."""
+        event = ctx.event
+        shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
+        await self.people.note(ctx.platform, ctx.channel, shown, self.desk.clock())
 
     # -- the built-in opponent and notices -------------------------------------------------------
 

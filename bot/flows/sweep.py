@@ -14,6 +14,7 @@ from bot.domain.model import ChallengeStatus
 from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
+from bot.storage.repository import WriteRefused
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,8 @@ class Sweep:
                 await self.run()
             except asyncio.CancelledError:
                 raise
+            except WriteRefused as refused:  # read-only or lost file: said in one line, not a traceback
+                log.warning("maintenance sweep skipped: %s", refused)
             except Exception:
                 log.exception("maintenance sweep failed")
             await asyncio.sleep(self.timing.interval)

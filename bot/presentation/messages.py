@@ -14,10 +14,12 @@ ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class Person:
-    """A chat user as the platform names them: a stable id and a display name."""
+    """A chat user as the platform names them: a stable id, a display name, and the platform's
+    username if it has one (Telegram @username, Discord user name; lowercase, no @)."""
 
     user_id: str
     name: str
+    handle: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -252,10 +252,16 @@ class PostgresRepository(SqlReads):
             await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
                             settings.variant)
 
-    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
-        """Record a user's display name so a typed name can find them later."""
+    async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
+                        look_key: str, now: float) -> None:
         async with self._transaction() as db:
-            await self._run(db, shared.PERSON_UPSERT, platform, user_id, name, name.casefold(), now)
+            await self._run(db, shared.NAME_UPSERT, platform, channel_id, user_id, name, exact_key, look_key,
+                            now)
+
+    async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
+        async with self._transaction() as db:
+            await self._run(db, shared.HANDLE_DROP, platform, user_id, handle)
+            await self._run(db, shared.HANDLE_UPSERT, platform, handle, user_id, name, now)
 
 
 __all__ = ["PostgresRepository"]

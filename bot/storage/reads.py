@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.domain.model import Challenge, ChannelSettings, Game, PlayerStats, Standing
+from bot.storage.repository import Known
 from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row
 
 _STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratings"
@@ -132,8 +133,14 @@ class SqlReads:
                               " WHERE platform = ? AND channel_id = ?", (platform, channel_id))
         return ChannelSettings(row[0], row[1]) if row else ChannelSettings()
 
-    async def find_person(self, platform: str, name: str) -> tuple[str, str] | None:
-        """(user id, display name) of the most recently seen user with that name, if any."""
-        row = await self._one("SELECT user_id, name FROM people WHERE platform = ? AND name_key = ?"
-                              " ORDER BY seen_at DESC LIMIT 1", (platform, name.casefold()))
-        return (row[0], row[1]) if row else None
+    async def names_like(self, platform: str, channel_id: str, look_key: str, *,
+                         limit: int = 5) -> list[Known]:
+        rows = await self._all("SELECT user_id, name, exact_key FROM names WHERE platform = ?"
+                               " AND channel_id = ? AND look_key = ? ORDER BY seen_at DESC LIMIT ?",
+                               (platform, channel_id, look_key, limit))
+        return [Known(row[0], row[1], row[2]) for row in rows]
+
+    async def by_handle(self, platform: str, handle: str) -> Known | None:
+        row = await self._one("SELECT user_id, name, handle FROM handles WHERE platform = ? AND handle = ?",
+                              (platform, handle))
+        return Known(row[0], row[1], row[2]) if row else None

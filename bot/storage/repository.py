@@ -8,6 +8,7 @@ the one the change was computed from, so of two racing changes exactly one appli
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.domain.model import (
@@ -24,6 +25,25 @@ from bot.domain.model import (
 
 class StorageError(RuntimeError):
     """The database cannot be used (newer schema, closed connection)."""
+
+
+class WriteRefused(StorageError):
+    """A write the database cannot take: it is read-only (`reason` "read_only") or its file was deleted
+    or replaced while the bot runs ("gone"). Nothing was written."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Known:
+    """A person the storage knows under a name or a platform username: their id, the name to show,
+    and the key the name was stored under (exact, casefolded)."""
+
+    user_id: str
+    name: str
+    key: str
 
 
 class Busy(Exception):
@@ -116,6 +136,20 @@ class Repository(Protocol):
         """Store the settings given (a None field keeps the stored value)."""
         ...
 
-    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None: ...
+    async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
+                        look_key: str, now: float) -> None:
+        """Record the name a user has in a channel (the keys are computed by the caller)."""
+        ...
 
-    async def find_person(self, platform: str, name: str) -> tuple[str, str] | None: ...
+    async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
+        """Record a platform username (lowercase, no @) as the user's; it is no one else's from now on."""
+        ...
+
+    async def names_like(self, platform: str, channel_id: str, look_key: str, *,
+                         limit: int = 5) -> list[Known]:
+        """People of the channel whose name, cleaned, has this `look_key` (at most `limit`)."""
+        ...
+
+    async def by_handle(self, platform: str, handle: str) -> Known | None:
+        """The user who has this platform username (lowercase, no @), if seen."""
+        ...

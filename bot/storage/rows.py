@@ -141,10 +141,17 @@ SETTINGS_UPSERT = (
     " language = COALESCE(excluded.language, channel_settings.language),"
     " variant = COALESCE(excluded.variant, channel_settings.variant)"
 )
-PERSON_UPSERT = (
-    "INSERT INTO people (platform, user_id, name, name_key, seen_at) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
-    " name_key = excluded.name_key, seen_at = excluded.seen_at"
+NAME_UPSERT = (
+    "INSERT INTO names (platform, channel_id, user_id, name, exact_key, look_key, seen_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id, user_id) DO UPDATE SET"
+    " name = excluded.name, exact_key = excluded.exact_key, look_key = excluded.look_key,"
+    " seen_at = excluded.seen_at"
+)
+HANDLE_DROP = "DELETE FROM handles WHERE platform = ? AND user_id = ? AND handle <> ?"
+HANDLE_UPSERT = (
+    "INSERT INTO handles (platform, handle, user_id, name, seen_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (platform, handle) DO UPDATE SET user_id = excluded.user_id,"
+    " name = excluded.name, seen_at = excluded.seen_at"
 )
 
 

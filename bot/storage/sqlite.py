@@ -3,13 +3,14 @@
 Every write runs in `BEGIN IMMEDIATE ... COMMIT` and is committed before the method returns, so a restart
 (even `kill -9`) loses nothing that was acknowledged. Migrations are SQL files applied in order; the
 schema version (`PRAGMA user_version`) is read and the migrations applied inside one write transaction,
-so two processes opening a fresh file at once migrate it exactly once.
+so two processes opening a fresh file at once migrate it exactly once (`bot.storage.sqlite_file`, which
+also guards writes: a read-only file, or one deleted or replaced while running, takes none).
 """
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -38,7 +39,9 @@ from bot.storage.rows import (
     CHALLENGE_TAKE,
     GAME_INSERT,
     GAME_UPDATE,
-    PERSON_UPSERT,
+    HANDLE_DROP,
+    HANDLE_UPSERT,
+    NAME_UPSERT,
     RATING_INSERT,
     RATING_SELECT,
     RATING_UPDATE,
@@ -48,13 +51,15 @@ from bot.storage.rows import (
     SEATS_FREE,
     SETTINGS_UPSERT,
     game_values,
-    migrations,
     new_challenge_values,
     new_game_values,
     rating_updates,
 )
+from bot.storage.sqlite_file import FileGuard, connect, migrate
 from bot.storage.transfer import Rows
 from engine import Color
+
+log = logging.getLogger(__name__)
 
 
 class SqliteRepository(SqlReads):
@@ -63,38 +68,33 @@ class SqliteRepository(SqlReads):
     _TABLES = ("SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"
                " WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, c.cid")
 
-    def __init__(self, connection: aiosqlite.Connection, ratings: RatingRule) -> None:
+    def __init__(self, connection: aiosqlite.Connection, ratings: RatingRule,
+                 path: Path | None = None) -> None:
         self._db = connection
         self._ratings = ratings
         self._lock = asyncio.Lock()
         self._closed = False
         self.claims = LocalClaims()
+        self.guard = FileGuard(path)
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the file takes no writes (found at opening)."""
+        return self.guard.read_only
 
     @classmethod
     async def open(cls, path: Path | str, ratings: RatingRule) -> SqliteRepository:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pending = aiosqlite.connect(str(path), isolation_level=None)
+        connection = await connect(path)
         try:
-            connection = await pending
-        except BaseException:
-            # aiosqlite stops its thread after a failed connect; wait for it while the loop still runs.
-            thread = getattr(pending, "_thread", None)
-            if thread is not None and thread.is_alive():
-                await asyncio.to_thread(thread.join, 5)
-            raise
-        try:
-            await connection.execute("PRAGMA busy_timeout = 10000")
-            await _use_wal(connection)
-            # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            repository = cls(connection, ratings)
-            await repository._migrate()
+            repository = cls(connection, ratings, None if str(path) == ":memory:" else Path(path))
+            repository.guard.read_only = not await migrate(connection)
         except BaseException:
             await connection.close()
             raise
+        if repository.read_only:
+            log.warning("the database %s is read-only: games can be shown, but nothing can be saved "
+                        "(moves, challenges and settings are refused)", path)
         return repository
 
     async def close(self) -> None:
@@ -104,25 +104,6 @@ class SqliteRepository(SqlReads):
         self._closed = True
         async with self._lock:
             await self._db.close()
-
-    async def _migrate(self) -> None:
-        scripts = migrations("sqlite")
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            async with self._db.execute("PRAGMA user_version") as cursor:
-                row = await cursor.fetchone()
-            version = int(row[0]) if row else 0
-            if version > len(scripts):
-                raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
-                                   f"({len(scripts)}); upgrade Tammi")
-            for number in range(version + 1, len(scripts) + 1):
-                for statement in _statements(scripts[number - 1]):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {number}")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
 
     async def schema_version(self) -> int:
         row = await self._one("PRAGMA user_version")
@@ -138,6 +119,7 @@ class SqliteRepository(SqlReads):
         async with self._lock:
             if self._closed:
                 raise StorageError("the storage is closed")
+            self.guard.check()
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -145,6 +127,7 @@ class SqliteRepository(SqlReads):
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+            self.guard.check()  # committed to a file that is gone: not kept, so not acknowledged
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         async with self._lock:
@@ -190,8 +173,10 @@ class SqliteRepository(SqlReads):
             async with self._lock:
                 if self._closed:
                     raise StorageError("the storage is closed")
+                self.guard.check()
                 cursor = await self._db.execute(GAME_UPDATE, params)
                 changed = cursor.rowcount
+                self.guard.check()
             return game.replace(version=expected_version + 1) if changed == 1 else None
         async with self._transaction() as db:
             cursor = await db.execute(GAME_UPDATE, params)
@@ -260,31 +245,15 @@ class SqliteRepository(SqlReads):
         async with self._transaction() as db:
             await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant))
 
-    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
-        """Record a user's display name so a typed name can find them later."""
+    async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
+                        look_key: str, now: float) -> None:
         async with self._transaction() as db:
-            await db.execute(PERSON_UPSERT, (platform, user_id, name, name.casefold(), now))
+            await db.execute(NAME_UPSERT, (platform, channel_id, user_id, name, exact_key, look_key, now))
 
-
-async def _use_wal(connection: aiosqlite.Connection, *, seconds: float = 10.0) -> None:
-    """Switch the file to WAL mode. The switch takes the file's exclusive lock without waiting for it
-    (the busy timeout does not apply), so a process opening the file while another one migrates it
-    tries again until `seconds` have passed."""
-    deadline = asyncio.get_running_loop().time() + seconds
-    while True:
-        try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
-                raise
-        await asyncio.sleep(0.02)
-
-
-def _statements(script: str) -> list[str]:
-    """The statements of a migration script (no statement in ours contains a semicolon inside)."""
-    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+    async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(HANDLE_DROP, (platform, user_id, handle))
+            await db.execute(HANDLE_UPSERT, (platform, handle, user_id, name, now))
 
 
 __all__ = ["SqliteRepository"]

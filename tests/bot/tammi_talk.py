@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.app import open_repository
@@ -41,6 +42,11 @@ class Chat:
     channel: str = "c1"
     notices: list[Notice] = field(default_factory=list)
     locales: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (for tests of the file itself)."""
+        return Path(self.database)
 
     async def say(self, user: str, text: str, **kwargs: Any) -> list[Reply]:
         """`user` types `text` in the channel (`@name` words become mentions); returns the replies."""

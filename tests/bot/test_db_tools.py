@@ -73,7 +73,7 @@ async def test_copy_round_trip_sqlite_postgres_sqlite(databases: Databases,
         await close_chat(chat)
     assert "[Result \"0-2\"]" in before[2]  # International: eve resigned
     rows = await everything(source)
-    assert all(rows[table] for table in ("games", "challenges", "ratings", "channel_settings", "people"))
+    assert all(rows[table] for table in ("games", "challenges", "ratings", "channel_settings", "names"))
 
     assert await tammi(["db", "copy", source, middle]) == 0
     assert await tammi(["db", "copy", middle, back]) == 0
@@ -103,7 +103,7 @@ async def test_copy_refuses_a_target_that_is_not_empty(database: str, databases:
         await start_game(chat, "ann", "bob")
         await close_chat(chat)
     assert await tammi(["db", "copy", source, database]) == 1
-    assert "the target is not empty (rows in challenges, games, people, seats)" in capsys.readouterr().err
+    assert "the target is not empty (rows in challenges, games, names, seats)" in capsys.readouterr().err
     assert len((await everything(database))["games"]) == 1
     missing = str(databases.folder / "no-such.sqlite3")
     assert await tammi(["db", "copy", missing, database]) == 1

@@ -24,7 +24,7 @@ from bot.domain.model import (
     Status,
 )
 from bot.domain.ratings import INITIAL
-from bot.storage import Busy, Pending, Repository, StorageError
+from bot.storage import Busy, Known, Pending, Repository, StorageError
 from bot.storage.rows import migrations
 from engine import Board, Color
 from tests.bot.databases import start_server
@@ -157,12 +157,20 @@ async def test_settings_and_people(store: Repository) -> None:
     await store.set_channel_settings("test", "c1", ChannelSettings(language="fi"))
     await store.set_channel_settings("test", "c1", ChannelSettings(variant="italian"))
     assert await store.channel_settings("test", "c1") == ChannelSettings("fi", "italian")
-    await store.remember_person("test", "u1", "Ann", 1.0)
-    await store.remember_person("test", "u2", "ANN", 2.0)
-    assert await store.find_person("test", "ann") == ("u2", "ANN")
-    await store.remember_person("test", "u1", "Ann", 3.0)
-    assert await store.find_person("test", "aNN") == ("u1", "Ann")
-    assert await store.find_person("other", "ann") is None
+    await store.note_name("test", "c1", "u1", "Ann", exact_key="ann", look_key="ann", now=1.0)
+    await store.note_name("test", "c1", "u2", "ANN", exact_key="ann", look_key="ann", now=2.0)
+    await store.note_name("test", "c2", "u3", "Ann", exact_key="ann", look_key="ann", now=2.0)
+    newest_first = [Known("u2", "ANN", "ann"), Known("u1", "Ann", "ann")]
+    assert await store.names_like("test", "c1", "ann") == newest_first
+    await store.note_name("test", "c1", "u1", "Annie", exact_key="annie", look_key="annie", now=3.0)
+    assert await store.names_like("test", "c1", "ann") == [Known("u2", "ANN", "ann")]
+    assert await store.names_like("other", "c1", "ann") == []
+    await store.note_handle("test", "ann_h", "u1", "Annie", 4.0)
+    await store.note_handle("test", "ann_h2", "u1", "Annie", 5.0)  # a new username replaces the old one
+    assert await store.by_handle("test", "ann_h") is None
+    assert await store.by_handle("test", "ann_h2") == Known("u1", "Annie", "ann_h2")
+    await store.note_handle("test", "ann_h2", "u9", "Other", 6.0)  # a username passes to its new owner
+    assert await store.by_handle("test", "ann_h2") == Known("u9", "Other", "ann_h2")
 
 
 async def test_racing_updates_from_two_connections_apply_exactly_one(database: str) -> None:

@@ -142,6 +142,8 @@ class DiscordAdapter:
         mentioned = any(user.id == me.id for user in message.mentions)
         resolved = message.reference.resolved if message.reference else None
         replied = isinstance(resolved, discord.Message) and resolved.author.id == me.id
+        author = resolved.author if isinstance(resolved, discord.Message) else None
+        other = author if author is not None and not author.bot and author.id != message.author.id else None
         text = re.sub(rf"<@!?{me.id}>", " ", message.content).strip()
         if not text:
             return
@@ -153,6 +155,7 @@ class DiscordAdapter:
             mentions=tuple(person(user) for user in message.mentions if user.id != me.id),
             addressed=private or mentioned or replied,
             is_private_chat=private,
+            replied_to=person(other) if other is not None else None,
         )
         async with self.order.answering(event.channel_id):
             await self.poster.post_all(message, await answer(self.service, event))

@@ -111,5 +111,7 @@ def intents(config: DiscordConfig) -> discord.Intents:
 
 
 def person(user: discord.abc.User) -> Person:
-    """A Discord user as the service knows them: the id, and the name shown."""
-    return Person(user_id=str(user.id), name=user.display_name)
+    """A Discord user as the service knows them: the id, the name shown, and the unique user name
+    (accounts still on the old name#1234 form have no unique name)."""
+    unique = str(user.discriminator) in ("0", "") and not user.bot
+    return Person(user_id=str(user.id), name=user.display_name, handle=user.name.lower() if unique else None)

@@ -22,8 +22,9 @@ USER_COMMANDS = frozenset({"challenge", "stats"})
 
 
 def person(user: User) -> Person:
-    """The neutral person for a Telegram user."""
-    return Person(user_id=str(user.id), name=user.full_name)
+    """The neutral person for a Telegram user, with their @username (kept, so it names them later)."""
+    return Person(user_id=str(user.id), name=user.full_name,
+                  handle=user.username.lower() if user.username and not user.is_bot else None)
 
 
 class People:
@@ -105,10 +106,12 @@ def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     chat = message.chat
     private = chat.type == ChatType.PRIVATE
     replied = message.reply_to_message
-    to_bot = replied is not None and replied.from_user is not None and replied.from_user.id == bot.id
+    author = replied.from_user if replied is not None else None
+    to_bot = author is not None and author.id == bot.id
+    other = author is not None and not author.is_bot and author.id != user.id
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
                  locale=user.language_code, addressed=private or to_bot or addressed,
-                 is_private_chat=private)
+                 is_private_chat=private, replied_to=person(author) if other and author else None)
 
 
 def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:

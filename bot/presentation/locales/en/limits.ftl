@@ -1,0 +1,21 @@
+# Texts about limits: naming people, storage that cannot save, rate limits, long lists, the console.
+
+person-ambiguous = More than one person here is called “{ $name }” (or something that looks the same). Mention the one you mean (@name), or reply to their message.
+storage-read-only = I can only show games right now: my database is read-only, so nothing can be saved. Nothing changed.
+storage-gone = I cannot save anything right now: my database file went missing. Nothing changed; please tell whoever runs me.
+rate-limited = { $seconds ->
+    [one] Easy there — you are sending me too much. Try again in { $seconds } second.
+   *[other] Easy there — you are sending me too much. Try again in { $seconds } seconds.
+}
+rate-limited-heavy = { $seconds ->
+    [one] That takes me a while to make. Try again in { $seconds } second.
+   *[other] That takes me a while to make. Try again in { $seconds } seconds.
+}
+busy-queue = I have too much to do right now. Try again in a moment.
+games-more = { $count ->
+    [one] …and { $count } more. Type `games { $page }` for the next page.
+   *[other] …and { $count } more. Type `games { $page }` for the next page.
+}
+games-page = Page { $page } of { $pages }.
+console-picture-failed = [picture not saved: { $error }]
+console-stopped = Stopped. Your games are saved.

@@ -1,0 +1,21 @@
+# Rajoihin liittyvät tekstit: ihmisten nimeäminen, tallennus joka ei onnistu, nopeusrajat, pitkät listat, konsoli.
+
+person-ambiguous = Täällä on useampi ”{ $name }” (tai samalta näyttävä nimi). Mainitse tarkoittamasi henkilö (@nimi) tai vastaa hänen viestiinsä.
+storage-read-only = Voin nyt vain näyttää pelejä: tietokantani on vain luku -tilassa, joten mitään ei voi tallentaa. Mikään ei muuttunut.
+storage-gone = En voi nyt tallentaa mitään: tietokantatiedostoni on kadonnut. Mikään ei muuttunut; kerro asiasta ylläpitäjälleni.
+rate-limited = { $seconds ->
+    [one] Hiljempaa — lähetät minulle liikaa. Yritä uudelleen { $seconds } sekunnin päästä.
+   *[other] Hiljempaa — lähetät minulle liikaa. Yritä uudelleen { $seconds } sekunnin päästä.
+}
+rate-limited-heavy = { $seconds ->
+    [one] Sen tekeminen vie minulta aikaa. Yritä uudelleen { $seconds } sekunnin päästä.
+   *[other] Sen tekeminen vie minulta aikaa. Yritä uudelleen { $seconds } sekunnin päästä.
+}
+busy-queue = Minulla on juuri nyt liikaa tekemistä. Yritä hetken päästä uudelleen.
+games-more = { $count ->
+    [one] …ja { $count } lisää. Kirjoita `pelit { $page }` nähdäksesi seuraavan sivun.
+   *[other] …ja { $count } lisää. Kirjoita `pelit { $page }` nähdäksesi seuraavan sivun.
+}
+games-page = Sivu { $page }/{ $pages }.
+console-picture-failed = [kuvaa ei tallennettu: { $error }]
+console-stopped = Lopetettu. Pelisi on tallennettu.
