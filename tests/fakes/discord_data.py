@@ -48,6 +48,7 @@ class User:
 BOT = User(APP_ID, "Tammi", bot=True)
 ALICE = User(700000000000000101, "alice")
 BOB = User(700000000000000102, "bob")
+CAROL = User(700000000000000103, "carol")
 
 
 @dataclass
@@ -126,10 +127,10 @@ def guild_payload() -> JSON:
     return {
         "id": str(GUILD_ID), "name": "Draughts club", "icon": None, "owner_id": str(ALICE.id),
         "roles": [everyone], "emojis": [], "stickers": [], "features": [], "unavailable": False,
-        "member_count": 3, "large": False, "verification_level": 0, "default_message_notifications": 0,
+        "member_count": 4, "large": False, "verification_level": 0, "default_message_notifications": 0,
         "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US",
         "channels": [channel(CHANNEL_ID, "general", 0), channel(OTHER_CHANNEL_ID, "lobby", 1)],
-        "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member()],
+        "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member(), CAROL.member()],
         "voice_states": [], "presences": [], "joined_at": TIMESTAMP,
     }
 

@@ -24,6 +24,7 @@ from tests.fakes.discord_data import (
     APP_ID,
     BOB,
     BOT,
+    CAROL,
     CHANNEL_ID,
     DM_CHANNEL_ID,
     EPHEMERAL,
@@ -40,8 +41,8 @@ from tests.fakes.discord_data import (
     without_localizations,
 )
 
-__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID", "MESSAGE_CONTENT",
-           "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
+           "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
 
 JSON = dict[str, Any]
 T = TypeVar("T")

@@ -31,6 +31,9 @@ PLATFORM = "discord"
 DEFER_AFTER = 1.5
 """Seconds to wait for the service before acknowledging an interaction (Discord allows 3)."""
 
+MOVE_CHECK = "mvq"
+"""The service button that answers whether the presser may move in a game (nothing when they may)."""
+
 SLOW_COMMANDS = frozenset({"gif"})
 """Commands whose answer is deferred at once: they usually take longer than Discord waits."""
 
@@ -184,12 +187,26 @@ class DiscordAdapter:
         await self._respond(interaction, self._event(interaction, button=button), slow=False)
 
     async def open_dialog(self, interaction: discord.Interaction[Any], button: str) -> None:
+        """Open the move dialog for the button's game, only for the player to move there; anyone else
+        gets the service's refusal, privately. A service too slow to say opens the dialog anyway (the
+        submitted move is checked again)."""
+        game = button.partition(":")[2]
+        check = self._event(interaction, button=f"{MOVE_CHECK}:{game}")
+        try:
+            refusals = await asyncio.wait_for(answer(self.service, check), self.defer_after)
+        except TimeoutError:
+            refusals = []
+        if refusals:
+            await interaction.response.send_message(refusals[0].text, ephemeral=True)
+            return
         dialog = MoveDialog(button, interaction.locale.value, interaction.id, self._dialogs.discard)
         self._dialogs.add(dialog.custom_id)
         await interaction.response.send_modal(dialog)
 
-    async def submit_move(self, interaction: discord.Interaction[Any], move: str) -> None:
-        event = self._event(interaction, text=move, command="move", args=(move,) if move else ())
+    async def submit_move(self, interaction: discord.Interaction[Any], button: str, move: str) -> None:
+        """A move typed into the dialog: played in the dialog's game, which the service checks."""
+        game = f"#{button.partition(':')[2]}"
+        event = self._event(interaction, text=move, command="move", args=(game, move) if move else (game,))
         await self._respond(interaction, event, slow=False)
 
     async def suggest_moves(self, interaction: discord.Interaction[Any]) -> list[str]:

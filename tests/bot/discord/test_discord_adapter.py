@@ -149,7 +149,7 @@ async def test_buttons_become_button_events(fake: FakeDiscord, adapter: DiscordA
 
 async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: DiscordAdapter,
                                              service: StubService) -> None:
-    service.respond = lambda event: [board_reply()]
+    service.respond = lambda event: [] if event.button == "mvq:7" else [board_reply()]
     await fake.type_message(ALICE, "board")
     [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
     interaction = await fake.press(BOB, board, "tammi:mov:7", locale="fi")
@@ -158,7 +158,8 @@ async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: Discor
     assert dialog.data["title"] == "Siirtosi"
     [[field]] = [row["components"] for row in dialog.data["components"]]
     assert field["custom_id"] == "move" and field["label"].startswith("Siirto")
-    assert len(service.events) == 1  # opening the dialog asks nothing of the service
+    # Opening the dialog only asks the service whether Bob may move in game 7.
+    assert service.events[-1].button == "mvq:7" and service.events[-1].user.user_id == str(BOB.id)
     # Alice opens the same game's dialog at the same time: hers is another dialog.
     alice = await fake.press(ALICE, board, "tammi:mov:7")
     other = await fake.until(lambda: fake.callback(alice))
@@ -167,8 +168,23 @@ async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: Discor
     submitted = await fake.submit_modal(BOB, dialog.data["custom_id"], {"move": " 9-13 "}, board)
     [answer] = await fake.wait_answers(submitted)
     event = service.events[-1]
-    assert event.command == "move" and event.args == ("9-13",) and event.user.user_id == str(BOB.id)
+    # The move is for the dialog's game (its custom_id), not whatever game the presser has here.
+    assert event.command == "move" and event.args == ("#7", "9-13") and event.user.user_id == str(BOB.id)
     assert answer.content == "bob played 9-13"
+
+
+async def test_the_move_button_refuses_who_may_not_move(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                        service: StubService) -> None:
+    service.respond = lambda event: [board_reply()]
+    await fake.type_message(ALICE, "board")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    refusal_text = "You are not playing in game #7."
+    service.respond = lambda event: [Reply(text=refusal_text, private=True, kind="error")]
+    pressed = await fake.press(BOB, board, "tammi:mov:7")
+    [refusal] = await fake.wait_answers(pressed)
+    assert fake.callback(pressed).type == 4  # type: ignore[union-attr]  # a message, not a dialog
+    assert refusal.ephemeral and refusal.content == "You are not playing in game #7."
+    assert service.events[-1].button == "mvq:7"
 
 
 async def test_a_dialog_from_before_a_restart_says_it_expired(fake: FakeDiscord, adapter: DiscordAdapter,
@@ -350,7 +366,7 @@ async def test_buttons_work_after_a_restart(fake: FakeDiscord, settings: Discord
     await fake.type_message(ALICE, "board")
     [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
     await bot.close()
-    after = StubService()
+    after = StubService(lambda event: [] if event.button == "mvq:7" else [Reply(text=f"got {event.button}")])
     bot = DiscordAdapter(after, settings, guild_ready_timeout=0.05)
     assert bot.name == "discord"
     await bot.start()
@@ -362,7 +378,7 @@ async def test_buttons_work_after_a_restart(fake: FakeDiscord, settings: Discord
         dialog = await fake.until(lambda: fake.callback(opened))
     finally:
         await bot.close()
-    assert [event.button for event in after.events] == ["drw:7"] and answer.content == "got drw:7"
+    assert [event.button for event in after.events] == ["drw:7", "mvq:7"] and answer.content == "got drw:7"
     assert dialog.type == 9
 
 

@@ -19,7 +19,7 @@ from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
 from bot.platforms.discord import DiscordAdapter
 from bot.storage import Repository
 from engine import Board, Move
-from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
+from tests.fakes.discord_server import ALICE, BOB, CAROL, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -163,3 +163,45 @@ async def test_a_game_against_the_bot_in_a_dm(fake: FakeDiscord, bot: Running) -
     sent = await fake.wait_in_channel(DM_CHANNEL_ID, 3)  # Alice's board, then the bot's next move
     assert moves[0] in sent[1].text
     assert all(not s.ephemeral for s in sent)
+
+
+async def test_the_move_dialog_is_only_for_the_player_to_move_in_its_game(fake: FakeDiscord,
+                                                                         bot: Running) -> None:
+    challenged = await fake.slash(ALICE, "challenge", opponent=BOB, variant="english", colour="white")
+    [challenge] = await fake.wait_answers(challenged)
+    [start] = await fake.wait_answers(await fake.press(BOB, challenge, button(challenge, "acc")))
+    # Carol plays the bot in the same channel; she is to move there (Red moves first).
+    [own] = await fake.wait_answers(await fake.slash(CAROL, "play", level=1, colour="black"))
+    carol_game = await bot.storage.active_game_for("discord", str(CHANNEL_ID), str(CAROL.id))
+    alice_bob = await bot.storage.active_game_for("discord", str(CHANNEL_ID), str(BOB.id))
+    assert carol_game is not None and alice_bob is not None and carol_game.id != alice_bob.id
+
+    # Carol presses Move under Alice and Bob's board: no dialog, a private refusal.
+    pressed = await fake.press(CAROL, start, button(start, "mov"))
+    [refusal] = await fake.wait_answers(pressed)
+    assert fake.callback(pressed).type == 4  # type: ignore[union-attr]
+    assert refusal.ephemeral and f"#{alice_bob.id}" in (refusal.content or "")
+    # Alice is in that game but not to move: refused too.
+    [not_yet] = await fake.wait_answers(await fake.press(ALICE, start, button(start, "mov")))
+    assert not_yet.ephemeral and "not your turn" in (not_yet.content or "").lower()
+
+    # Bob is to move: his dialog opens. Carol sends a move through that dialog: refused, and her own
+    # game is untouched.
+    opened = await fake.press(BOB, start, button(start, "mov"))
+    dialog = await fake.until(lambda: fake.callback(opened))
+    assert dialog.type == 9
+    spoofed = await fake.submit_modal(CAROL, dialog.data["custom_id"], {"move": "11-15"}, start)
+    [refused] = await fake.wait_answers(spoofed)
+    assert refused.ephemeral and f"#{alice_bob.id}" in (refused.content or "")
+    for game_id in (carol_game.id, alice_bob.id):
+        game = await bot.storage.get_game(game_id)
+        assert game is not None and not game.moves
+    # Bob's own submission plays in the dialog's game.
+    opened = await fake.press(BOB, start, button(start, "mov"))
+    dialog = await fake.until(lambda: fake.callback(opened))
+    submitted = await fake.submit_modal(BOB, dialog.data["custom_id"], {"move": "11-15"}, start)
+    [moved] = await fake.wait_answers(submitted)
+    assert "11-15" in moved.text and not moved.ephemeral
+    game = await bot.storage.get_game(alice_bob.id)
+    assert game is not None and [str(m) for m in game.moves] == ["11-15"]
+    assert own.files
