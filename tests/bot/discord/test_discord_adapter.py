@@ -346,6 +346,24 @@ async def test_an_expired_interaction_still_finishes_and_posts_in_the_channel(
     assert [sent.content for sent in fake.sent if sent.content == "Only for you."] == []
 
 
+async def test_an_answer_that_fails_is_posted_in_the_channel(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                             service: StubService) -> None:
+    # The service answers at once, but Discord says the interaction is gone (10062): the public
+    # replies go to the channel; the private one cannot be shown to its user alone, so it is dropped.
+    fake.interactions_expire = True
+    service.respond = lambda event: [Reply(text="Only for you.", private=True), board_reply(),
+                                     Reply(text="Draw offered.")]
+    await fake.slash(ALICE, "move", move="11-15")
+    board, offer = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert board.via == "channel" and board.files == [("board.png", PNG)] and offer.content == "Draw offered."
+    # The same for a button press.
+    await fake.press(BOB, board, "tammi:res:7")
+    later = await fake.wait_in_channel(CHANNEL_ID, 4)
+    assert later[2].embeds[0]["title"] == "Game 7: alice vs bob" and later[3].content == "Draw offered."
+    assert [event.button for event in service.events] == [None, "res:7"]
+    assert all(s.content != "Only for you." for s in fake.sent)
+
+
 async def test_a_failure_inside_the_adapter_gets_the_apology(fake: FakeDiscord, adapter: DiscordAdapter,
                                                               monkeypatch: pytest.MonkeyPatch,
                                                               caplog: pytest.LogCaptureFixture) -> None:
