@@ -4,9 +4,9 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`, `sendPhoto`
 and `sendAnimation` (multipart uploads), `answerCallbackQuery`, `setMyCommands`, `deleteWebhook`,
 `setWebhook` and a few more. Tests inject updates (`send_text`, `press`), read every call the bot
-made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`) or a 400
-(`refuse`). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
-`withheld`), and refuses to post in a group that became a supergroup (`migrate`).
+made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`), a 400
+(`refuse`) or a 502 (`break_down`). Like Telegram, it keeps ordinary group messages from a bot in
+privacy mode (`privacy`, `withheld`), and refuses to post in a group that became a supergroup (`migrate`).
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ class FakeTelegram:
         self._query_ids = itertools.count(1)
         self._floods: dict[str, list[int]] = {}
         self._refusals: dict[str, list[str]] = {}
+        self._bad_gateway: dict[str, int] = {}
         self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
@@ -214,6 +215,10 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with 400 Bad Request."""
         self._refusals.setdefault(method, []).extend([description] * times)
 
+    def break_down(self, method: str, times: int = 1) -> None:
+        """The next `times` calls of `method` fail with 502 Bad Gateway (Telegram's servers in trouble)."""
+        self._bad_gateway[method] = self._bad_gateway.get(method, 0) + times
+
     def migrate(self, old: dict[str, Any], new: dict[str, Any]) -> None:
         """Group `old` became supergroup `new`: posting to the old id fails with its new id."""
         self._chats[new["id"]] = new
@@ -265,6 +270,10 @@ class FakeTelegram:
                 "description": f"Too Many Requests: retry after {retry_after}",
                 "parameters": {"retry_after": retry_after}}
             return web.json_response(call.result, status=429)
+        if self._bad_gateway.get(call.method):
+            self._bad_gateway[call.method] -= 1
+            call.result = {"ok": False, "error_code": 502, "description": "Bad Gateway"}
+            return web.json_response(call.result, status=502)
         refusals = self._refusals.get(call.method)
         if refusals:
             call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {refusals.pop(0)}"}

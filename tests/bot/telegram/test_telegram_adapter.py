@@ -18,7 +18,7 @@ from bot.chat.commands import COMMANDS
 from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
 from bot.platforms.base import Adapter, apology
-from bot.platforms.telegram import TelegramAdapter
+from bot.platforms.telegram import TelegramAdapter, send
 from tests.fakes.telegram_server import FakeTelegram, StartAdapter, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -225,6 +225,31 @@ async def test_a_refused_picture_still_delivers_the_text(
     text = await fake.wait_for("sendMessage")
     assert text.words == "Bob to move" and text.buttons == [("Board", "brd:1")]
     assert len(fake.since(0, "sendPhoto")) == 1
+
+
+async def test_a_bad_gateway_is_retried_then_the_text_goes_alone(
+    fake: FakeTelegram, start_adapter: StartAdapter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(send, "RETRY_DELAYS", (0.01, 0.01, 0.01), raising=False)
+    board = Reply(text="Alice played 11-15", attachment=Attachment(PNG, "board.png"),
+                  buttons=(Button("mov:1", "Move"),))
+    await start_adapter(ScriptedService(lambda event: [board]))
+    # One 502 on sendPhoto: tried again, and the board arrives as a picture.
+    fake.break_down("sendPhoto")
+    fake.send_text(GROUP, ALICE, "11-15")
+    photo = await fake.wait_for("sendPhoto", where=lambda c: c.result.get("ok", True) is not False)
+    assert photo.words == "Alice played 11-15" and photo.buttons == [("Move", "mov:1")]
+    assert [c.result.get("error_code") for c in fake.since(0, "sendPhoto")] == [502, None]
+    # Telegram keeps failing: after the bounded tries, the text goes alone, with its buttons.
+    mark = fake.mark()
+    fake.break_down("sendPhoto", times=10)
+    fake.break_down("sendMessage")  # and the text's first try fails too
+    fake.send_text(GROUP, ALICE, "11-15")
+    text = await fake.wait_for("sendMessage", after=mark,
+                               where=lambda c: c.result.get("ok", True) is not False)
+    assert text.words == "Alice played 11-15" and text.buttons == [("Move", "mov:1")]
+    assert len(fake.since(mark, "sendPhoto")) == len(send.RETRY_DELAYS) + 1
+    assert len(fake.since(mark, "sendMessage")) == 2
 
 
 async def test_private_refusal_quotes_the_user_and_long_text_is_split(
