@@ -13,6 +13,9 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Literal, TypeVar
@@ -23,6 +26,8 @@ from engine import Board, Color, Move, search
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+PARENT_CHECK = 0.5
+"""Seconds between a worker's checks that the bot's process is still there."""
 T = TypeVar("T")
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
@@ -50,6 +55,17 @@ def _gif(board: Board, flipped: bool, theme: str | None, title: str | None) -> b
 
 def _ready() -> bool:
     return True
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker's start: a daemon thread ends the worker when its parent is gone (a kill -9 of the
+    bot leaves no one to shut the pool down; the orphan is then adopted by another process)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tammi-parent-watch", daemon=True).start()
 
 
 class Workers:
@@ -82,7 +98,8 @@ class Workers:
         pool = self._pools.get(kind)
         if pool is None:
             context = multiprocessing.get_context("spawn")
-            pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(processes, mp_context=context)
+            pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(
+                processes, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(pool, function, *args)
