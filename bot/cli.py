@@ -10,16 +10,43 @@ import logging
 import signal
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from bot.config import Config, ConfigError, load_config
+from bot.platforms.base import TokenRejected
 from bot.storage import StorageError
 
 log = logging.getLogger("tammi")
+
+DEAF = 3
+"""`tammi run`'s exit status when a chat connection died on its own."""
+
+
+class Redact(logging.Filter):
+    """Takes the secrets out of every record a handler writes, its traceback included."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.secrets = [secret for secret in secrets if len(secret) >= 4]
+
+    def _clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "<secret>")
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if any(secret in message for secret in self.secrets):
+            record.msg, record.args = self._clean(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._clean(record.exc_text)
+        return True
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,10 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _console(args, config)
         if args.command == "run":
             logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+            secrets = [config.discord.token, config.telegram.token, config.telegram.secret_token]
+            for handler in logging.getLogger().handlers:
+                handler.addFilter(Redact(secret for secret in secrets if secret))
             return asyncio.run(_run(config))
         return asyncio.run(_discord_sync(config))
     except KeyboardInterrupt:
         return 130
+    except TokenRejected as error:
+        print(f"tammi: {error}", file=sys.stderr)
+        return 2
     except (OSError, sqlite3.Error, StorageError) as error:
         database = args.db if getattr(args, "db", None) else config.database
         print(f"tammi: cannot use the database {database}: {error}", file=sys.stderr)
@@ -90,7 +123,7 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.app import open_service, running
+    from bot.app import open_service, running, watch
 
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
@@ -116,9 +149,12 @@ async def _run(config: Config) -> int:
         async with running(adapters):
             log.info("Tammi is running (%s); database %s",
                      ", ".join(type(a).__name__ for a in adapters), config.database)
-            await stop.wait()
+            ended = await watch(adapters, stop)
+            if ended is not None:
+                # Deaf but alive helps nobody: stop with an error, so a supervisor starts Tammi again.
+                log.error("%s; stopping with exit status %d so that it can be restarted", ended, DEAF)
             log.info("stopping")
-    return 0
+    return 0 if ended is None else DEAF
 
 
 async def _discord_sync(config: Config) -> int:

@@ -16,6 +16,11 @@ from bot.presentation import catalogue
 log = logging.getLogger(__name__)
 
 
+class TokenRejected(Exception):
+    """The platform refused the bot's token at start-up; the message says which setting holds it (never
+    the token itself)."""
+
+
 class Adapter(Protocol):
     """A chat platform's connection: started and closed by the composition root."""
 
@@ -27,6 +32,11 @@ class Adapter(Protocol):
 
     async def close(self) -> None:
         """Stop receiving updates and close the connection (idempotent)."""
+        ...
+
+    async def wait_closed(self) -> None:
+        """Return, or raise what ended it, when the adapter stops receiving updates on its own after
+        `start` (a connection that died); `tammi run` watches this."""
         ...
 
 

@@ -87,6 +87,7 @@ class FakeDiscord:
         self.interaction_channels: dict[str, str] = {}  # interaction id -> channel id
         self._changed = asyncio.Condition()
         self.refuse_message_content = False  # as Discord does when the portal switch is off
+        self.token = "fake-token"  # the bot token Discord accepts
 
     # --- running ------------------------------------------------------------------------------
 
@@ -105,7 +106,7 @@ class FakeDiscord:
 
     def settings(self, **changes: Any) -> DiscordConfig:
         """The bot's `[discord]` settings, pointing at this fake."""
-        values: dict[str, Any] = {"token": "fake-token", "api_base_url": self.api_base_url,
+        values: dict[str, Any] = {"token": self.token, "api_base_url": self.api_base_url,
                                   "gateway_url": self.gateway_url}
         return DiscordConfig(**(values | changes))
 
@@ -331,7 +332,9 @@ class FakeDiscord:
 
     async def _route(self, request: web.Request, parts: list[str]) -> web.StreamResponse | None:
         method = request.method
-        if parts == ["users", "@me"] and method == "GET":
+        if parts == ["users", "@me"] and method == "GET":  # the login: the token is checked here
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
             return _json(BOT.payload())
         if parts == ["oauth2", "applications", "@me"] and method == "GET":
             return _json({

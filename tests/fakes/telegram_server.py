@@ -113,6 +113,7 @@ class FakeTelegram:
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
+        self._wakes = 0  # bumped to end long polls in progress
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -224,6 +225,13 @@ class FakeTelegram:
         self._chats[new["id"]] = new
         self._migrated[old["id"]] = new["id"]
 
+    def revoke(self) -> None:
+        """The bot's token is revoked: every request from now on gets 401 Unauthorized (and a long
+        poll in progress ends now)."""
+        self.token = "revoked"
+        self._wakes += 1
+        self._arrived.set()
+
     def mark(self) -> int:
         """A position in `calls`, to look only at what comes after it."""
         return len(self.calls)
@@ -326,7 +334,8 @@ class FakeTelegram:
             self.confirmed = max(self.confirmed, offset - 1)
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
         deadline = time.monotonic() + float(params.get("timeout") or 0)
-        while not self._pending and not self._closing:
+        wakes = self._wakes
+        while not self._pending and not self._closing and wakes == self._wakes:
             left = deadline - time.monotonic()
             if left <= 0:
                 break

@@ -18,7 +18,7 @@ import discord
 
 from bot.chat.events import Event, Notice, Person, Service
 from bot.config import DiscordConfig
-from bot.platforms.base import answer, apology
+from bot.platforms.base import TokenRejected, answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
 from bot.platforms.discord.client import bot_token, intents, make_client, person, use_endpoints
 from bot.platforms.discord.replies import ChannelOrder, Poster
@@ -88,6 +88,10 @@ class DiscordAdapter:
         try:
             await self.client.login(bot_token(self.config))
             await sync_if_changed(self.tree)
+        except discord.LoginFailure:
+            await self.client.close()
+            raise TokenRejected("Discord refused the bot token (DISCORD_TOKEN or [discord] token); check "
+                                "it in the Developer Portal") from None
         except BaseException:
             await self.client.close()
             raise

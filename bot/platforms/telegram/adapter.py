@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 
 from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import UpdateType
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -37,7 +37,7 @@ from telegram.ext import (
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Event, Notice, Service
 from bot.config import TelegramConfig
-from bot.platforms.base import answer
+from bot.platforms.base import TokenRejected, answer
 from bot.platforms.telegram.convert import (
     PLATFORM,
     ForAnotherBot,
@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = (UpdateType.MESSAGE, UpdateType.CALLBACK_QUERY)
 NOTICE_WAIT = 60.0
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
+WATCHED = frozenset({"Updater:start_polling:polling_task"})
+"""PTB's task that fetches updates (long polling); when it ends on its own, the bot is deaf."""
 ALIASES = {"start": "help"}
 """Telegram clients send /start when a user opens the bot; it is the natural place for help."""
 
@@ -98,6 +100,7 @@ class TelegramAdapter:
         self._people = People()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ready = asyncio.Event()  # set once the bot can send
+        self._watched: list[asyncio.Task[Any]] = []
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -139,6 +142,10 @@ class TelegramAdapter:
         app.add_error_handler(self._on_error)
         try:
             await app.initialize()  # getMe: fails here on a wrong token or an unreachable server
+        except InvalidToken:
+            await app.bot.shutdown()
+            raise TokenRejected("Telegram refused the bot token (TELEGRAM_TOKEN or [telegram] token); "
+                                "check it with BotFather") from None
         except BaseException:
             await app.bot.shutdown()
             raise
@@ -152,6 +159,7 @@ class TelegramAdapter:
             self._ready.set()
             await app.start()
             await self._receive(app)
+            self._watched = [task for task in asyncio.all_tasks() if task.get_name() in WATCHED]
         except BaseException:
             await self.close()
             raise
@@ -174,13 +182,28 @@ class TelegramAdapter:
                                             allowed_updates=list(ALLOWED_UPDATES),
                                             bootstrap_retries=BOOTSTRAP_RETRIES)
 
+    async def wait_closed(self) -> None:
+        """Return (or raise its error) when fetching updates stopped on its own: PTB gives up polling
+        on a token Telegram no longer accepts, and a bug may end it too. Webhook mode: never."""
+        if not self._watched:
+            await asyncio.Event().wait()
+        done, _ = await asyncio.wait(self._watched, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:
+                raise error
+
     async def close(self) -> None:
         """Stop receiving updates, finish the update in hand and close the connections (idempotent)."""
         app, self._app = self._app, None
         self._ready.clear()
+        self._watched = []
         if app is not None:
             if app.updater is not None and app.updater.running:
-                await app.updater.stop()
+                try:
+                    await app.updater.stop()
+                except TelegramError as error:  # what ended the polling (already reported)
+                    log.warning("Telegram polling had stopped: %s", error)
             if app.running:
                 await app.stop()
             await app.shutdown()

@@ -108,6 +108,7 @@ async def test_without_the_message_content_intent(fake: FakeDiscord) -> None:
 async def test_the_token_may_come_from_the_environment(fake: FakeDiscord,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "env-token")
+    fake.token = "env-token"
     adapter = DiscordAdapter(StubService(), fake.settings(token=None), guild_ready_timeout=0.05)
     await adapter.start()
     try:

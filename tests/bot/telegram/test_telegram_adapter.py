@@ -17,7 +17,7 @@ import pytest
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
-from bot.platforms.base import Adapter, apology
+from bot.platforms.base import Adapter, TokenRejected, apology
 from bot.platforms.telegram import TelegramAdapter, send
 from tests.fakes.telegram_server import FakeTelegram, StartAdapter, group, private, user
 
@@ -396,11 +396,9 @@ def test_a_token_is_required(token: str | None) -> None:
 
 
 async def test_a_wrong_token_fails_start_cleanly(fake: FakeTelegram) -> None:
-    from telegram.error import InvalidToken
-
     adapter = TelegramAdapter(ScriptedService(), TelegramConfig(
         token="1:WRONG", base_url=fake.base_url, base_file_url=fake.base_file_url))
-    with pytest.raises(InvalidToken):
+    with pytest.raises(TokenRejected, match=r"^Telegram refused the bot token \(TELEGRAM_TOKEN"):
         await adapter.start()
     await adapter.close()  # harmless after a failed start
     assert fake.calls == []  # the fake answered 401 Unauthorized to getMe; nothing else was tried
