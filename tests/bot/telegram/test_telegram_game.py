@@ -15,6 +15,7 @@ from bot.chat.service import GameService
 from bot.config import Config, OpponentConfig, PictureConfig
 from bot.platforms.telegram import TelegramAdapter
 from bot.storage import Repository
+from engine import Board
 from tests.fakes.telegram_server import Call, FakeTelegram, config_for, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -205,7 +206,18 @@ async def test_restart_mid_game_resumes_it(fake: FakeTelegram, tammi: Tammi) -> 
     assert "resign" in final.words and [label for label, _ in final.buttons] == ["Rematch"]
 
 
-async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tammi) -> None:
+async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tammi,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert tammi.service is not None
+    workers = tammi.service.workers
+    drawn = workers.board_png
+    sides: list[bool] = []
+
+    async def board_png(board: Board, *, flipped: bool) -> bytes | None:
+        sides.append(flipped)
+        return await drawn(board, flipped=flipped)
+
+    monkeypatch.setattr(workers, "board_png", board_png)
     chat = private(CAROL)
     fake.send_text(chat, CAROL, "/play 1 black")  # Carol moves first; her Telegram is in Finnish
     board = await fake.wait_for("sendPhoto")
@@ -217,5 +229,6 @@ async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tamm
     answer = await fake.wait_for("sendPhoto", count=3, timeout=10)
     assert answer.words.startswith("Tammi ") and "Carol" in answer.words  # notices: the chat's language
     assert answer.params["caption_entities"][0]["user"]["id"] == CAROL["id"]  # her turn: pinged
-    assert tammi.service is not None
     await tammi.service.wait_idle()
+    # Every board, after her move as after the bot's, is drawn from Carol's side (Red: flipped).
+    assert sides == [True, True, True]
