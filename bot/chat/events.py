@@ -29,6 +29,9 @@ class Event:
     - `locale` is the user's language as the platform gives it (`"fi"`, `"en-US"`), or None.
     - `addressed` is True when the message is clearly meant for the bot (a DM, a reply to the bot's
       message, a mention of the bot); the service may then answer chat it would otherwise ignore.
+    - `only_replied` is True when a group message is addressed only by replying to the bot's message
+      (no mention, not a DM): people chat that way ("great game!"), so anything but a move, a command
+      or a question the rules answer is ignored rather than called not understood.
     """
 
     platform: str
@@ -42,6 +45,7 @@ class Event:
     locale: str | None = None
     addressed: bool = False
     is_private_chat: bool = False
+    only_replied: bool = False
 
 
 class Service(Protocol):

@@ -160,6 +160,7 @@ class DiscordAdapter:
             mentions=tuple(person(user) for user in message.mentions if user.id != me.id),
             addressed=private or mentioned or replied,
             is_private_chat=private,
+            only_replied=replied and not (private or mentioned),
         )
         async with self.order.answering(event.channel_id):
             await self.poster.post_all(message, await answer(self.service, event))

@@ -108,7 +108,7 @@ def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     to_bot = replied is not None and replied.from_user is not None and replied.from_user.id == bot.id
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
                  locale=user.language_code, addressed=private or to_bot or addressed,
-                 is_private_chat=private)
+                 is_private_chat=private, only_replied=to_bot and not (private or addressed))
 
 
 def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:

@@ -232,3 +232,19 @@ async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tamm
     await tammi.service.wait_idle()
     # Every board, after her move as after the bot's, is drawn from Carol's side (Red: flipped).
     assert sides == [True, True, True]
+
+
+async def test_chat_in_reply_to_the_board_is_ignored(fake: FakeTelegram, tammi: Tammi) -> None:
+    board = await start_game(fake)
+    mark = fake.mark()
+    fake.send_text(GROUP, BOB, "great game!", reply_to=board.result)  # ordinary chat: no answer
+    fake.send_text(GROUP, CAROL, "wow", reply_to=board.result)
+    # A move in reply to the board is still played; its board marks the end of the chat's handling.
+    fake.send_text(GROUP, ALICE, "11-15", reply_to=board.result)
+    moved = await fake.wait_for("sendPhoto", after=mark)
+    assert "Alice played 11-15" in moved.words
+    assert fake.since(mark, "sendMessage") == [] and len(fake.since(mark, "sendPhoto")) == 1
+    # Naming the bot is still talking to it: that gets an answer.
+    fake.send_text(GROUP, BOB, "@tammi_bot great game!")
+    answer = await fake.wait_for("sendMessage", after=mark)
+    assert answer.chat_id == GROUP["id"] and answer.words
