@@ -1,12 +1,13 @@
 """A small fake Telegram Bot API server for end-to-end tests of the Telegram adapter.
 
 It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs unchanged against it:
-`getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`, `sendPhoto`
-and `sendAnimation` (multipart uploads), `answerCallbackQuery`, `setMyCommands`, `deleteWebhook`,
-`setWebhook` and a few more. Tests inject updates (`send_text`, `press`), read every call the bot
-made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`), a 400
-(`refuse`) or a 502 (`break_down`). Like Telegram, it keeps ordinary group messages from a bot in
-privacy mode (`privacy`, `withheld`), and refuses to post in a group that became a supergroup (`migrate`).
+`getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`,
+`sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
+`setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
+`press`), read every call the bot made (`calls`, `wait_for`) and can make the next calls of a method
+fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`). Like Telegram, it keeps
+ordinary group messages from a bot in privacy mode (`privacy`, `withheld`), and refuses to post in a
+group that became a supergroup (`migrate`).
 """
 
 from __future__ import annotations
@@ -383,6 +384,13 @@ class FakeTelegram:
         animation = {"file_id": f"anim{len(self.calls)}", "file_unique_id": f"u{len(self.calls)}",
                      "width": 480, "height": 480, "duration": 5, "file_size": len(data)}
         return self._bot_message(params, animation=animation)
+
+    async def _api_sendDocument(self, params: dict[str, Any], files: dict[str, tuple[str, bytes]],
+                                ) -> dict[str, Any]:
+        name, data = files.get("document", ("", b""))
+        document = {"file_id": f"doc{len(self.calls)}", "file_unique_id": f"u{len(self.calls)}",
+                    "file_name": name, "file_size": len(data)}
+        return self._bot_message(params, document=document)
 
     async def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
         key = (int(params["chat_id"]), int(params["message_id"]))

@@ -19,7 +19,7 @@ import discord
 
 from bot.chat.events import Reply
 from bot.platforms.discord.buttons import ui_text
-from bot.platforms.discord.messages import MessageParts, message_parts
+from bot.platforms.discord.messages import MessageParts, message_parts, split_text
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +97,17 @@ class Poster:
             except discord.Forbidden:
                 if "file" not in kwargs:
                     raise
-                log.warning("no permission to attach the picture in %s; sending the text alone",
+                log.warning("no permission to attach a file in %s; sending the text alone",
                             getattr(channel, "id", "?"))
                 kwargs.pop("file")
+                if "embed" not in kwargs:  # a long PDN: its text, in pieces
+                    view = kwargs.pop("view", None)
+                    *pieces, last = split_text(reply.text)
+                    for piece in pieces:
+                        await channel.send(content=piece)
+                    kwargs["content"] = last
+                    if view is not None:
+                        kwargs["view"] = view
                 if "embed" in kwargs:
                     kwargs["embed"].set_image(url=None)
                 await channel.send(**kwargs)

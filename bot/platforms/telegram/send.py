@@ -11,7 +11,15 @@ from telegram import Bot, InputFile, MessageEntity, ReplyParameters
 from telegram.error import BadRequest, ChatMigrated, NetworkError, TelegramError
 
 from bot.chat.events import Reply
-from bot.platforms.telegram.formatting import caption, formatted, keyboard, split_text
+from bot.platforms.base import code_block, document_name
+from bot.platforms.telegram.formatting import (
+    CAPTION_LIMIT,
+    TEXT_LIMIT,
+    caption,
+    formatted,
+    keyboard,
+    split_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +111,13 @@ async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
             texts = split_text(reply.text)
         else:
             texts, parameters = ([] if rest is None else split_text(rest)), None
+    elif (block := code_block(reply.text)) is not None and len(reply.text) > TEXT_LIMIT:
+        # A long PDN: one document rather than a block cut across messages.
+        heading, code = block
+        document = InputFile(code.encode(), filename=document_name(reply))
+        await _retried(bot.send_document, chat_id, document, caption=heading[:CAPTION_LIMIT] or None,
+                       reply_markup=markup, reply_parameters=parameters, message_thread_id=thread)
+        return
     else:
         texts = split_text(reply.text)
     for index, piece in enumerate(texts):

@@ -277,7 +277,7 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
                                                     service: StubService) -> None:
     moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 120))
     pdn = f"Game 7 as PDN:\n```\n{moves}\n```"
-    service.respond = lambda event: [Reply(text=pdn, kind="pdn", buttons=(Button("gif:7", "GIF"),))]
+    service.respond = lambda event: [Reply(text=pdn, kind="info", buttons=(Button("gif:7", "GIF"),))]
     interaction = await fake.slash(ALICE, "pdn")
     answers = await fake.until(lambda: a if (a := fake.answers(interaction)) and a[-1].buttons else None)
     assert len(pdn) == 3246 and [a.via for a in answers] == ["callback", "followup"]
@@ -285,6 +285,29 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
     assert [a.buttons for a in answers] == [[], ["tammi:gif:7"]]
     assert "".join(a.content or "" for a in answers).replace("```", "").replace("\n", "") == \
         pdn.replace("```", "").replace("\n", "")
+
+
+async def test_a_long_pdn_comes_as_a_file(fake: FakeDiscord, adapter: DiscordAdapter,
+                                          service: StubService) -> None:
+    moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 120))
+    pdn = f"PDN of game #7:\n```\n{moves}\n```"
+    gif = (Button("gif:7", "GIF"),)
+    service.respond = lambda event: [Reply(text=pdn, kind="pdn", game_id=7, buttons=gif)]
+    [answer] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+    assert answer.content == "PDN of game #7:" and answer.buttons == ["tammi:gif:7"]
+    assert answer.files == [("game-7.pdn", moves.encode())]
+    # Where files may not be attached, the text comes in pieces within the limit.
+    fake.no_attach_channels.add(str(CHANNEL_ID))
+    await fake.type_message(ALICE, "pdn")
+    pieces = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert all(len(p.content or "") <= 2000 for p in pieces) and pieces[-1].buttons == ["tammi:gif:7"]
+    assert "".join(p.content or "" for p in pieces).replace("```", "").replace("\n", "") == \
+        pdn.replace("```", "").replace("\n", "")
+    # A short one stays a message.
+    short_pdn = "PDN of game #7:\n```\n1. 11-15 *\n```"
+    service.respond = lambda event: [Reply(text=short_pdn, kind="pdn", game_id=7)]
+    [short] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+    assert short.files == [] and short.content == short_pdn
 
 
 async def test_a_notice_sent_while_starting_waits_for_the_login(fake: FakeDiscord,

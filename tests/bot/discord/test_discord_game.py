@@ -145,6 +145,11 @@ async def test_two_people_play_and_the_game_survives_a_restart(fake: FakeDiscord
         [result] = await fake.wait_answers(confirmed)
         assert not result.ephemeral and "bob" in result.text.lower()
         assert not any(b.startswith("tammi:mov:") for b in result.buttons)
+        # One notation for the result (PDN's: Red's score first at English checkers), and the winner.
+        fields = {field["name"]: field["value"] for field in result.embeds[0]["fields"]}
+        assert fields["Result"] == "1-0, bob (Red) won"
+        [pdn] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+        assert '[Result "1-0"]' in (pdn.content or "") and (pdn.content or "").rstrip("`\n").endswith(" 1-0")
     finally:
         await running.close()
     assert fake.unknown == []

@@ -284,6 +284,27 @@ async def test_code_spans_and_forum_topics(
         ("text_mention", 0, 5), ("code", 12, 6), ("code", 30, 3)]  # 🙂 is two UTF-16 units
 
 
+async def test_pdn_is_a_monospace_block_or_a_document(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    short = "PDN of game #7:\n```\n[Result \"1-0\"]\n\n1. 11-15 23-19 1-0\n```"
+    moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 200))
+    long = f"PDN of game #7:\n```\n{moves}\n```"
+    texts = iter([short, long])
+    await start_adapter(ScriptedService(lambda event: [Reply(text=next(texts), kind="pdn", game_id=7,
+                                                             buttons=(Button("gif:7", "GIF"),))]))
+    fake.send_text(GROUP, ALICE, "/pdn")
+    block = await fake.wait_for("sendMessage")
+    code = '[Result "1-0"]\n\n1. 11-15 23-19 1-0'
+    assert block.words == f"PDN of game #7:\n{code}" and "```" not in block.words
+    assert block.params["entities"] == [{"type": "pre", "offset": 16, "length": len(code)}]
+    fake.send_text(GROUP, ALICE, "/pdn")
+    document = await fake.wait_for("sendDocument")
+    assert document.files["document"] == ("game-7.pdn", moves.encode())
+    assert document.words == "PDN of game #7:" and document.buttons == [("GIF", "gif:7")]
+    assert len(long) > 4096 and len(fake.since(0, "sendMessage")) == 1
+
+
 async def test_chats_run_concurrently_and_each_chat_in_order(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
