@@ -8,7 +8,8 @@ builds them and are re-exported here for the adapters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Person, Reply, Sender
@@ -29,6 +30,9 @@ class Event:
     - `locale` is the user's language as the platform gives it (`"fi"`, `"en-US"`), or None.
     - `addressed` is True when the message is clearly meant for the bot (a DM, a reply to the bot's
       message, a mention of the bot); the service may then answer chat it would otherwise ignore.
+    - `may_manage` asks the platform whether the user may manage this channel (change its settings:
+      Discord's Manage Server or Manage Channels, a Telegram group's administrators). None where there
+      is no one else to ask about: a private chat, the console.
     - `only_replied` is True when a group message is addressed only by replying to the bot's message
       (no mention, not a DM): people chat that way ("great game!"), so anything but a move, a command
       or a question the rules answer is ignored rather than called not understood.
@@ -46,6 +50,7 @@ class Event:
     addressed: bool = False
     is_private_chat: bool = False
     only_replied: bool = False
+    may_manage: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False, repr=False)
 
 
 class Service(Protocol):

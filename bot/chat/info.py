@@ -77,6 +77,8 @@ async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             variant = words.variant_name(word)
         elif word not in words.SETTING_WORDS:
             raise Refusal("settings_bad_language")
+    if (language or variant) and ctx.event.may_manage is not None and not await ctx.event.may_manage():
+        raise Refusal("settings_not_allowed")
     if language or variant:
         await service.set_channel_settings(ctx.platform, ctx.channel, ChannelSettings(language, variant))
     current = await service.channel_settings(ctx.platform, ctx.channel)

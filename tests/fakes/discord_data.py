@@ -18,6 +18,8 @@ EPHEMERAL = 1 << 6
 MESSAGE_CONTENT = 1 << 15  # the privileged intent
 TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
 ALL_PERMISSIONS = str((1 << 50) - 1)
+MANAGE = (1 << 4) | (1 << 5)  # Manage Channels, Manage Server
+MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~MANAGE & ~(1 << 3))  # everything but managing (and Administrator)
 
 
 def without_localizations(value: Any) -> Any:
@@ -122,7 +124,7 @@ def guild_payload() -> JSON:
         "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                             "archive_timestamp": TIMESTAMP, "locked": False},
     }
-    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": ALL_PERMISSIONS, "position": 0,
+    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": MEMBER_PERMISSIONS, "position": 0,
                 "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
     return {
         "id": str(GUILD_ID), "name": "Draughts club", "icon": None, "owner_id": str(ALICE.id),

@@ -29,6 +29,7 @@ from tests.fakes.discord_data import (
     DM_CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
+    MEMBER_PERMISSIONS,
     MESSAGE_CONTENT,
     OTHER_CHANNEL_ID,
     THREAD_ID,
@@ -229,7 +230,8 @@ class FakeDiscord:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"})
         else:
             member = user.member()
-            member["permissions"] = ALL_PERMISSIONS
+            # Alice owns the server (she may manage everything); the others are ordinary members.
+            member["permissions"] = ALL_PERMISSIONS if user == ALICE else MEMBER_PERMISSIONS
             channel.update(guild_id=str(GUILD_ID), name="general")
             payload.update(guild_id=str(GUILD_ID), member=member, guild_locale="en-US", context=0,
                            authorizing_integration_owners={"0": str(GUILD_ID)})

@@ -29,7 +29,7 @@ JSON_FIELDS = frozenset({
     "reply_markup", "entities", "caption_entities", "commands", "reply_parameters", "allowed_updates",
     "scope", "link_preview_options",
 })
-NUMBER_FIELDS = frozenset({"chat_id", "offset", "timeout", "limit", "message_id", "cache_time"})
+NUMBER_FIELDS = frozenset({"chat_id", "user_id", "offset", "timeout", "limit", "message_id", "cache_time"})
 BOOL_FIELDS = frozenset({"show_alert", "drop_pending_updates", "disable_notification"})
 
 
@@ -111,6 +111,8 @@ class FakeTelegram:
         self._refusals: dict[str, list[str]] = {}
         self._bad_gateway: dict[str, int] = {}
         self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
+        self.owners: dict[int, int] = {}  # chat id -> the user who created it (its administrator here)
+        self._users: dict[int, dict[str, Any]] = {}
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
@@ -349,6 +351,15 @@ class FakeTelegram:
         allowed = params.get("allowed_updates") or []
         return [u for u in self._pending if not allowed or any(kind in u for kind in allowed)][:limit]
 
+    async def _api_getChatMember(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        if chat_id not in self._chats:
+            raise LookupError("chat not found")
+        who = self._users.get(user_id) or {"id": user_id, "is_bot": False, "first_name": "?"}
+        if self.owners.get(chat_id) == user_id:
+            return {"status": "creator", "user": who, "is_anonymous": False}
+        return {"status": "member", "user": who}
+
     async def _api_deleteWebhook(self, params: dict[str, Any], files: Any) -> bool:
         self.webhook = None
         if params.get("drop_pending_updates"):
@@ -406,6 +417,7 @@ class FakeTelegram:
 
     def _message(self, chat: dict[str, Any], sender: dict[str, Any], **content: Any) -> dict[str, Any]:
         self._chats[chat["id"]] = chat
+        self._users[sender["id"]] = sender
         counter = self._message_ids.setdefault(chat["id"], itertools.count(1))
         message = {"message_id": next(counter), "date": int(time.time()), "chat": chat, "from": sender,
                    **content}

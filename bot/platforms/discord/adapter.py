@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -161,6 +162,7 @@ class DiscordAdapter:
             addressed=private or mentioned or replied,
             is_private_chat=private,
             only_replied=replied and not (private or mentioned),
+            may_manage=None if private else answer_with(manages(message.channel, message.author)),
         )
         async with self.order.answering(event.channel_id):
             await self.poster.post_all(message, await answer(self.service, event))
@@ -229,6 +231,8 @@ class DiscordAdapter:
             locale=interaction.locale.value,
             addressed=True,
             is_private_chat=interaction.guild_id is None,
+            may_manage=None if interaction.guild_id is None else answer_with(
+                interaction.permissions.manage_guild or interaction.permissions.manage_channels),
             **fields,
         )
 
@@ -243,6 +247,21 @@ class DiscordAdapter:
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.send_message(apology(event.locale).text, ephemeral=True)
+
+
+def manages(channel: Any, author: discord.abc.User) -> bool:
+    """Whether the author of a server message has Manage Server or Manage Channels there."""
+    if not isinstance(author, discord.Member) or not hasattr(channel, "permissions_for"):
+        return False
+    permissions = channel.permissions_for(author)
+    return bool(permissions.manage_guild or permissions.manage_channels)
+
+
+def answer_with(value: bool) -> Callable[[], Awaitable[bool]]:
+    """An `Event.may_manage` that Discord has already answered (its data carry the permissions)."""
+    async def known() -> bool:
+        return value
+    return known
 
 
 async def sync_commands(config: DiscordConfig) -> int:

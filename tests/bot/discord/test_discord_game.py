@@ -19,7 +19,7 @@ from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
 from bot.platforms.discord import DiscordAdapter
 from bot.storage import Repository
 from engine import Board, Move
-from tests.fakes.discord_server import ALICE, BOB, CAROL, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
+from tests.fakes.discord_server import ALICE, BOB, BOT, CAROL, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -210,3 +210,21 @@ async def test_the_move_dialog_is_only_for_the_player_to_move_in_its_game(fake: 
     game = await bot.storage.get_game(alice_bob.id)
     assert game is not None and [str(m) for m in game.moves] == ["11-15"]
     assert own.files
+
+
+async def test_only_who_manages_the_server_changes_its_settings(fake: FakeDiscord, bot: Running) -> None:
+    # Bob is an ordinary member: he may look at the settings, not change them.
+    [refused] = await fake.wait_answers(await fake.slash(BOB, "settings", language="fi"))
+    assert refused.ephemeral and "Manage Server or Manage Channels" in (refused.content or "")
+    [shown] = await fake.wait_answers(await fake.slash(BOB, "settings"))
+    assert "language en" in (shown.content or "")
+    await fake.type_message(BOB, f"<@{BOT.id}> settings fi", mentions=(BOT,))
+    [typed] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert "Manage Server" in (typed.content or "")
+    assert (await bot.storage.channel_settings("discord", str(CHANNEL_ID))).language is None
+    # Alice owns the server: her change is saved. In his own DM, Bob sets what he likes.
+    [saved] = await fake.wait_answers(await fake.slash(ALICE, "settings", language="fi"))
+    assert "Tallennettu" in (saved.content or "")
+    in_dm = await fake.slash(BOB, "settings", channel_id=DM_CHANNEL_ID, language="fi")
+    [own] = await fake.wait_answers(in_dm)
+    assert "Tallennettu" in (own.content or "")

@@ -248,3 +248,24 @@ async def test_chat_in_reply_to_the_board_is_ignored(fake: FakeTelegram, tammi: 
     fake.send_text(GROUP, BOB, "@tammi_bot great game!")
     answer = await fake.wait_for("sendMessage", after=mark)
     assert answer.chat_id == GROUP["id"] and answer.words
+
+
+async def test_only_the_groups_administrators_change_its_settings(fake: FakeTelegram, tammi: Tammi) -> None:
+    fake.owners[GROUP["id"]] = ALICE["id"]
+    fake.send_text(GROUP, BOB, "/settings fi")
+    refused = await fake.wait_for("sendMessage")
+    assert "the group's administrators" in refused.words
+    assert refused.params["reply_parameters"]["message_id"]  # a private refusal quotes Bob
+    member = await fake.wait_for("getChatMember")
+    assert (member.params["chat_id"], member.params["user_id"]) == (GROUP["id"], BOB["id"])
+    fake.send_text(GROUP, BOB, "/settings")  # looking is for everyone
+    shown = await fake.wait_for("sendMessage", count=2)
+    assert "language en" in shown.words
+    fake.send_text(GROUP, ALICE, "/settings fi")
+    saved = await fake.wait_for("sendMessage", count=3)
+    assert saved.words.startswith("Tallennettu")
+    # In a private chat, the user is the one who manages it: Telegram is not asked.
+    mark = fake.mark()
+    fake.send_text(private(CAROL), CAROL, "/settings en")
+    mine = await fake.wait_for("sendMessage", after=mark)
+    assert mine.words.startswith("Saved") and not fake.since(mark, "getChatMember")
