@@ -71,3 +71,7 @@ class Service(Protocol):
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         """(topic id, title in the locale's language) for every rules topic."""
         ...
+
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        """The channel `old` has the id `new` from now on (a Telegram group became a supergroup)."""
+        ...

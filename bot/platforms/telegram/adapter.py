@@ -101,6 +101,7 @@ class TelegramAdapter:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ready = asyncio.Event()  # set once the bot can send
         self._watched: list[asyncio.Task[Any]] = []
+        self._moved: dict[int, int] = {}  # group id -> its supergroup's id, once moved
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -120,6 +121,7 @@ class TelegramAdapter:
             CommandHandler(word, partial(self._on_command, name), filters=new)
             for word, name in names.items()
         ]
+        handlers.append(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         handlers.append(MessageHandler(filters.TEXT & new & ~ForAnotherBot(), self._on_text))
         handlers.append(CallbackQueryHandler(self._on_owned_button, pattern=OWNED))
         handlers.append(CallbackQueryHandler(self._on_button))
@@ -236,7 +238,28 @@ class TelegramAdapter:
                        for r in await answer(self.service, event)]
             thread = message.message_thread_id if message.is_topic_message else None
             await deliver(self.application.bot, replies, message.chat_id, quote=message.message_id,
-                          thread=thread)
+                          thread=thread, migrated=self._migrated)
+
+    async def _on_migrate(self, update: Update, context: Context) -> None:
+        """A group became a supergroup (Telegram says so in both chats): its games follow."""
+        message = update.effective_message
+        if message is None:
+            return
+        if message.migrate_to_chat_id:
+            await self._migrated(message.chat_id, message.migrate_to_chat_id)
+        elif message.migrate_from_chat_id:
+            await self._migrated(message.migrate_from_chat_id, message.chat_id)
+
+    async def _migrated(self, old: int, new: int) -> None:
+        """Move the old chat's games, challenges, ratings and settings to the new id (once)."""
+        if self._moved.get(old) == new:
+            return
+        self._moved[old] = new
+        try:
+            await self.service.move_channel(PLATFORM, str(old), str(new))
+        except Exception:
+            del self._moved[old]  # tried again at the next sign of the move
+            log.exception("Could not move chat %s's games to supergroup %s", old, new)
 
     async def _on_owned_button(self, update: Update, context: Context) -> None:
         """A press of a button only one user may press (see `formatting.owned`)."""
@@ -275,7 +298,7 @@ class TelegramAdapter:
             presser = person(query.from_user)
             rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
                     for r in replies if all(r is not s for s in shown)]
-            await deliver(self.application.bot, rest, chat.id, thread=thread)
+            await deliver(self.application.bot, rest, chat.id, thread=thread, migrated=self._migrated)
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's updates in order while other chats go on (updates are
@@ -305,7 +328,7 @@ class TelegramAdapter:
         except ValueError:
             log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
             return
-        await deliver(self.application.bot, [notice.reply], chat_id)
+        await deliver(self.application.bot, [notice.reply], chat_id, migrated=self._migrated)
 
 
 async def _answered(answering: Awaitable[bool]) -> None:

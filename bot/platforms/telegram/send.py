@@ -56,11 +56,15 @@ async def _retried(send: Callable[..., Awaitable[object]], *args: Any, **options
             await asyncio.sleep(delay)
 
 
+Migrated = Callable[[int, int], Awaitable[None]]
+"""Told (old chat id, new chat id) when a group turns out to have become a supergroup."""
+
+
 async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int | None = None,
-                  thread: int | None = None) -> None:
+                  thread: int | None = None, migrated: Migrated | None = None) -> None:
     """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
     `quote` (the user's own). A reply that cannot be sent is logged and the next one still goes; a
-    group that became a supergroup gets the reply under its new id."""
+    group that became a supergroup gets the reply under its new id (and `migrated` is told)."""
     for reply in replies:
         try:
             target = int(reply.channel_id) if reply.channel_id else chat_id
@@ -74,6 +78,8 @@ async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int |
                            thread if here else None)
             except ChatMigrated as moved:
                 log.info("Chat %s is now supergroup %s; sending there", target, moved.new_chat_id)
+                if migrated is not None:
+                    await migrated(target, int(moved.new_chat_id))
                 await send(bot, reply, int(moved.new_chat_id))
         except TelegramError:
             log.exception("Could not send a reply to chat %s", target)

@@ -35,6 +35,7 @@ class ScriptedService:
     def __init__(self, script: Callable[[Event], list[Reply]] | None = None) -> None:
         self.events: list[Event] = []
         self.senders: dict[str, Sender] = {}
+        self.moves: list[tuple[str, str, str]] = []
         self.script = script or (lambda e: [Reply(text=f"got {e.command or e.button or e.text}")])
 
     async def handle(self, event: Event) -> list[Reply]:
@@ -49,6 +50,9 @@ class ScriptedService:
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return []
+
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        self.moves.append((platform, old, new))
 
 
 async def test_start_registers_menus_in_english_and_finnish(
@@ -478,6 +482,9 @@ async def test_a_group_that_became_a_supergroup_gets_its_notices(
     refused, moved = fake.since(mark, "sendMessage")
     assert refused.chat_id == old["id"] and refused.result["ok"] is False
     assert (moved.chat_id, moved.words) == (new["id"], "Bob resigned.")
+    # The service moves the group's games to the new id, once.
+    await service.senders["telegram"](Notice("telegram", str(old["id"]), Reply(text="Alice to move.")))
+    assert service.moves == [("telegram", str(old["id"]), str(new["id"]))]
 
 
 async def test_the_token_stays_out_of_the_logs(

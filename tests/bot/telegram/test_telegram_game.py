@@ -3,6 +3,7 @@ python-telegram-bot Application, and the fake Bot API server."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -269,3 +270,33 @@ async def test_only_the_groups_administrators_change_its_settings(fake: FakeTele
     fake.send_text(private(CAROL), CAROL, "/settings en")
     mine = await fake.wait_for("sendMessage", after=mark)
     assert mine.words.startswith("Saved") and not fake.since(mark, "getChatMember")
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_games(fake: FakeTelegram, tammi: Tammi) -> None:
+    old = {"id": -4321, "type": "group", "title": "Draughts club"}
+    new = group(-1009876)
+    fake.owners[old["id"]] = ALICE["id"]
+    fake.send_text(old, ALICE, "/settings fi")
+    await fake.wait_for("sendMessage")
+    hello = fake.send_text(old, BOB, "anyone up for a game?")
+    fake.send_text(old, ALICE, "/challenge@tammi_bot black", reply_to=hello)
+    challenge = await fake.wait_for("sendMessage", count=2)
+    fake.press(BOB, challenge.result, challenge.buttons[0][1])
+    await fake.wait_for("sendPhoto")
+    fake.send_text(old, CAROL, "/challenge")  # an open challenge, waiting
+    await fake.wait_for("sendMessage", count=3)
+    # The group is upgraded: Telegram says so in both chats, and refuses to post in the old one.
+    fake.migrate(old, new)
+    fake.push({"message": {"message_id": 90, "date": 0, "chat": old, "from": ALICE,
+                           "migrate_to_chat_id": new["id"]}})
+    fake.push({"message": {"message_id": 1, "date": 0, "chat": new, "from": ALICE,
+                           "migrate_from_chat_id": old["id"]}})
+    mark = fake.mark()
+    fake.send_text(new, ALICE, "/move 11-15")  # her game is found in the supergroup, in Finnish
+    board = await fake.wait_for("sendPhoto", after=mark)
+    assert board.chat_id == new["id"] and "Alice siirsi 11-15" in board.words
+    assert tammi.storage is not None
+    [waiting] = await tammi.storage.open_challenges("telegram", str(new["id"]), now=time.time())
+    assert waiting.challenger.user_id == str(CAROL["id"])
+    assert await tammi.storage.open_challenges("telegram", str(old["id"]), now=time.time()) == []
+    assert (await tammi.storage.channel_settings("telegram", str(new["id"]))).language == "fi"
