@@ -33,6 +33,9 @@ class Event:
     - `may_manage` asks the platform whether the user may manage this channel (change its settings:
       Discord's Manage Server or Manage Channels, a Telegram group's administrators). None where there
       is no one else to ask about: a private chat, the console.
+    - `reads_typed` is False where the platform does not pass the bot ordinary messages (a Discord
+      server without the message content intent, a Telegram group in privacy mode): help then
+      points to the buttons and commands instead of typed moves.
     - `only_replied` is True when a group message is addressed only by replying to the bot's message
       (no mention, not a DM): people chat that way ("great game!"), so anything but a move, a command
       or a question the rules answer is ignored rather than called not understood.
@@ -50,6 +53,7 @@ class Event:
     addressed: bool = False
     is_private_chat: bool = False
     only_replied: bool = False
+    reads_typed: bool = True
     may_manage: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False, repr=False)
 
 

@@ -109,8 +109,18 @@ async def question(ctx: Ctx, text: str) -> list[Reply] | None:
     return [Reply(found.text, title=found.title, kind="rules")]
 
 
+def help_head(ctx: Ctx) -> list[str]:
+    """How to give commands and moves here: the platform's own way (a slash command, `/command`, the
+    bare word), and typed moves only where the bot gets to read them."""
+    platform = ctx.platform if ctx.platform in ("discord", "telegram", "console") else None
+    intro = ctx.say(f"help_intro_{platform}") if platform else ctx.say("help_intro")
+    if ctx.event.reads_typed:
+        return [intro, ctx.say("help_moves")]
+    return [intro, ctx.say(f"help_moves_{platform or 'other'}_untyped")]
+
+
 async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-    lines = [ctx.say("help_intro"), ctx.say("help_moves"), ""]
+    lines = [*help_head(ctx), ""]
     for spec in COMMANDS:
         said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{spec.name}"), spec.name))
         lines.append(ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),

@@ -163,6 +163,7 @@ class DiscordAdapter:
             is_private_chat=private,
             only_replied=replied and not (private or mentioned),
             may_manage=None if private else answer_with(manages(message.channel, message.author)),
+            reads_typed=private or self.config.message_content,
         )
         async with self.order.answering(event.channel_id):
             await self.poster.post_all(message, await answer(self.service, event))
@@ -233,6 +234,7 @@ class DiscordAdapter:
             is_private_chat=interaction.guild_id is None,
             may_manage=None if interaction.guild_id is None else answer_with(
                 interaction.permissions.manage_guild or interaction.permissions.manage_channels),
+            reads_typed=interaction.guild_id is None or self.config.message_content,
             **fields,
         )
 

@@ -114,7 +114,8 @@ def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
                  locale=user.language_code, addressed=private or to_bot or addressed,
                  is_private_chat=private, only_replied=to_bot and not (private or addressed),
-                 may_manage=None if private else partial(administers, bot, chat.id, user.id))
+                 may_manage=None if private else partial(administers, bot, chat.id, user.id),
+                 reads_typed=private or bool(bot.can_read_all_group_messages))
 
 
 def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:
@@ -161,7 +162,8 @@ def button_event(query: CallbackQuery, data: str) -> Event:
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(query.from_user), button=data,
                  locale=query.from_user.language_code, addressed=True, is_private_chat=private,
                  may_manage=None if private else partial(administers, query.get_bot(), chat.id,
-                                                         query.from_user.id))
+                                                         query.from_user.id),
+                 reads_typed=private or bool(query.get_bot().can_read_all_group_messages))
 
 
 async def administers(bot: Bot, chat_id: int, user_id: int) -> bool:

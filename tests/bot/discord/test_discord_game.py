@@ -228,3 +228,20 @@ async def test_only_who_manages_the_server_changes_its_settings(fake: FakeDiscor
     in_dm = await fake.slash(BOB, "settings", channel_id=DM_CHANNEL_ID, language="fi")
     [own] = await fake.wait_answers(in_dm)
     assert "Tallennettu" in (own.content or "")
+
+
+@pytest.mark.parametrize("content", [True, False])
+async def test_help_fits_discord_and_its_configuration(fake: FakeDiscord, database: Path,
+                                                       content: bool) -> None:
+    running = await run_bot(database, fake.settings(message_content=content))
+    try:
+        [help_] = await fake.wait_answers(await fake.slash(BOB, "help"))
+        [in_dm] = await fake.wait_answers(await fake.slash(BOB, "help", channel_id=DM_CHANNEL_ID))
+    finally:
+        await running.close()
+    for text in (help_.content or "", in_dm.content or ""):
+        assert "!tammi" not in text and "`/tammi <command>`" in text
+    # Typed moves reach the bot in DMs always, in the server only with the message content intent.
+    assert "Move by typing the move" in (in_dm.content or "")
+    assert ("Move by typing the move" in (help_.content or "")) is content
+    assert ("messages typed in this server do not reach Tammi" in (help_.content or "")) is not content

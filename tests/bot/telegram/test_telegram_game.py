@@ -300,3 +300,14 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_games(fake: FakeTelegr
     assert waiting.challenger.user_id == str(CAROL["id"])
     assert await tammi.storage.open_challenges("telegram", str(old["id"]), now=time.time()) == []
     assert (await tammi.storage.channel_settings("telegram", str(new["id"]))).language == "fi"
+
+
+async def test_help_fits_telegram_and_privacy_mode(fake: FakeTelegram, tammi: Tammi) -> None:
+    fake.send_text(GROUP, BOB, "/help")  # privacy mode is on: typed moves do not reach the bot here
+    in_group = await fake.wait_for("sendMessage")
+    fake.send_text(private(BOB), BOB, "/help")
+    alone = await fake.wait_for("sendMessage", count=2)
+    for text in (in_group.words, alone.words):
+        assert "!tammi" not in text and "Send a command as /<command>" in text
+    assert "replying to the board with the move" in in_group.words and "Move by typing" not in in_group.words
+    assert "Move by typing the move" in alone.words
