@@ -30,6 +30,7 @@ from bot.domain.model import (
     Standing,
     Status,
 )
+from bot.storage import sqlite_channels
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
 from bot.storage.rows import (
     CHALLENGE_SELECT,
@@ -371,14 +372,7 @@ class SqliteRepository:
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:
-            where = " SET channel_id = ? WHERE platform = ? AND channel_id = ?"
-            moved = await db.execute("UPDATE games" + where, (new, platform, old))
-            await db.execute("UPDATE challenges" + where, (new, platform, old))
-            for table in ("seats", "ratings", "channel_settings"):
-                await db.execute(f"UPDATE OR IGNORE {table}" + where, (new, platform, old))
-                await db.execute(f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?",
-                                 (platform, old))
-            return int(moved.rowcount)
+            return await sqlite_channels.move(db, platform, old, new)
 
     async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
         """Record a user's display name so a typed name can find them later."""
