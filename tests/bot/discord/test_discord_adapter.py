@@ -85,6 +85,7 @@ async def test_mentions_replies_threads_and_dms_are_addressed(fake: FakeDiscord,
     assert mention.text == f"challenge <@{BOB.id}>" and mention.addressed
     assert mention.mentions == (Person(str(BOB.id), "bob"),)
     assert reply.text == "accept" and reply.addressed and not reply.is_private_chat
+    assert reply.only_replied and not mention.only_replied and not dm.only_replied  # a reply may be chat
     assert thread.channel_id == str(THREAD_ID) and not thread.addressed
     assert dm.channel_id == str(DM_CHANNEL_ID) and dm.addressed and dm.is_private_chat
     assert len(fake.in_channel(THREAD_ID)) == 1
