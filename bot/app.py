@@ -9,12 +9,15 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.chat.events import Service
 from bot.chat.service import GameService
-from bot.config import Config
+from bot.config import Config, parse_database
 from bot.domain.ratings import Elo
 from bot.platforms import console
 from bot.platforms.base import Adapter
-from bot.storage import Repository, SqliteRepository
+from bot.platforms.health import HealthServer, MeasuredService, Metrics, adapter_up
+from bot.storage import Repository, SqliteRepository, StorageError
+from bot.storage.transfer import Copyable, copy_rows
 from bot.workers import ChooseMove
 
 
@@ -31,17 +34,55 @@ async def open_service(config: Config, *,
         yield service
 
 
+class Watch:
+    """The service as the adapters see it (measured when `[health] port` is set) and the adapters'
+    state, for the health endpoint."""
+
+    def __init__(self, service: Service, metrics: Metrics | None = None) -> None:
+        self.service: Service = service if metrics is None else MeasuredService(service, metrics)
+        self.adapters: dict[str, tuple[Adapter, bool]] = {}  # name: (adapter, started and not closed)
+
+    def states(self) -> list[tuple[str, bool]]:
+        return [(name, adapter_up(adapter, started)) for name, (adapter, started) in self.adapters.items()]
+
+
 @contextlib.asynccontextmanager
-async def running(adapters: Sequence[Adapter]) -> AsyncIterator[None]:
+async def watched(config: Config, service: GameService) -> AsyncIterator[Watch]:
+    """The health and metrics server on `[health] listen:port` while the block runs (none if no port)."""
+    if config.health.port is None:
+        yield Watch(service)
+        return
+    metrics = Metrics()
+    watch = Watch(service, metrics)
+    server = HealthServer(service.repository, metrics, watch.states, listen=config.health.listen,
+                          port=config.health.port)
+    await server.start()
+    try:
+        yield watch
+    finally:
+        await server.close()
+
+
+@contextlib.asynccontextmanager
+async def running(adapters: Sequence[Adapter], watch: Watch | None = None) -> AsyncIterator[None]:
     """Start the adapters in order; close them in reverse on exit, even after a failed start."""
+    states = watch.adapters if watch is not None else {}
+    for adapter in adapters:
+        states[adapter.name] = (adapter, False)
+
+    async def close(adapter: Adapter) -> None:
+        states[adapter.name] = (adapter, False)
+        await adapter.close()
+
     async with contextlib.AsyncExitStack() as stack:
         for adapter in adapters:
-            stack.push_async_callback(adapter.close)
+            stack.push_async_callback(close, adapter)
             await adapter.start()
+            states[adapter.name] = (adapter, True)
         yield
 
 
-async def watch(adapters: Sequence[Adapter], stop: asyncio.Event) -> str | None:
+async def watch_adapters(adapters: Sequence[Adapter], stop: asyncio.Event) -> str | None:
     """Wait until `stop` is set (None) or an adapter stops receiving on its own: then why, for the log."""
     waits: dict[asyncio.Task[Any], Adapter] = {
         asyncio.create_task(adapter.wait_closed(), name=f"tammi-watch-{adapter.name}"): adapter
@@ -61,8 +102,45 @@ async def watch(adapters: Sequence[Adapter], stop: asyncio.Event) -> str | None:
 
 
 async def open_repository(database: Path | str) -> Repository:
-    """The repository over the configured database (SQLite)."""
-    return await SqliteRepository.open(database, Elo())
+    """The repository over the named database: a file path or sqlite:///path (SQLite, the default), or
+    postgresql://user@host:port/dbname (PostgreSQL)."""
+    where = parse_database(database)
+    if where.url is not None:
+        from bot.storage.postgres import PostgresRepository
+
+        return await PostgresRepository.open(where.url, Elo())
+    assert where.path is not None
+    return await SqliteRepository.open(where.path, Elo())
+
+
+async def migrate_database(database: Path | str) -> int:
+    """`tammi db migrate`: bring the database's schema up to date; its version."""
+    repository = await open_repository(database)
+    try:
+        return await repository.schema_version()
+    finally:
+        await repository.close()
+
+
+async def copy_database(source: Path | str, target: Path | str) -> dict[str, int]:
+    """`tammi db copy`: every row of `source` into the empty `target`; the rows copied per table."""
+    where = parse_database(source)
+    if where.path is not None and not where.path.is_file():
+        raise StorageError(f"there is no database file {where.path}")
+    async with contextlib.AsyncExitStack() as stack:
+        repositories = []
+        for database in (source, target):
+            repository = await open_repository(database)
+            stack.push_async_callback(repository.close)
+            assert isinstance(repository, Copyable)
+            repositories.append(repository)
+        try:
+            return await copy_rows(*repositories)
+        except Exception as error:
+            if isinstance(error, StorageError) or type(error).__module__.split(".")[0] not in (
+                    "asyncpg", "sqlite3"):
+                raise
+            raise StorageError(f"{type(error).__name__}: {error}") from error
 
 
 async def run_console(config: Config, *, lang: str | None = None, user: str = "you",
@@ -70,5 +148,5 @@ async def run_console(config: Config, *, lang: str | None = None, user: str = "y
                       stdout: TextIO | None = None) -> int:
     """`tammi console`: the service over the configured database, and a chat in the terminal."""
     async with open_service(config) as service:
-        return await console.chat(service, database=str(config.database), lang=lang, user=user,
-                                  pictures_dir=pictures_dir, stdin=stdin, stdout=stdout)
+        return await console.chat(service, database=parse_database(config.database).shown, lang=lang,
+                                  user=user, pictures_dir=pictures_dir, stdin=stdin, stdout=stdout)

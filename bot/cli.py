@@ -1,4 +1,4 @@
-"""The `tammi` command: `console`, `run` (the chat bots) and `discord sync`."""
+"""The `tammi` command: `console`, `run` (the chat bots), `discord sync`, `db migrate` and `db copy`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, load_config, parse_database
 from bot.platforms.base import TokenRejected
 from bot.storage import StorageError
 
@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tammi", description="Draughts in your chat.")
     commands = parser.add_subparsers(dest="command", required=True)
     console = commands.add_parser("console", help="play in the terminal")
-    console.add_argument("--db", type=Path, help="database file (default: in your data directory)")
+    console.add_argument("--db", help=DB_HELP)
     console.add_argument("--config", type=Path, help="config file (TOML)")
     console.add_argument("--lang", choices=("en", "fi"), help="language of the replies")
     console.add_argument("--user", help="your name in the chat (default: your login name)")
@@ -62,22 +62,44 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--no-pictures", action="store_true", help="do not draw pictures")
     run = commands.add_parser("run", help="start the Discord and/or Telegram bots")
     run.add_argument("--config", type=Path, help="config file (TOML)")
+    run.add_argument("--db", help=DB_HELP)
     discord = commands.add_parser("discord", help="Discord tools")
     discord_commands = discord.add_subparsers(dest="discord_command", required=True)
     sync = discord_commands.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--config", type=Path, help="config file (TOML)")
+    db = commands.add_parser("db", help="database tools")
+    db_commands = db.add_subparsers(dest="db_command", required=True)
+    migrate = db_commands.add_parser("migrate", help="bring the database's schema up to date and exit")
+    migrate.add_argument("--config", type=Path, help="config file (TOML)")
+    migrate.add_argument("--db", help=DB_HELP)
+    copy = db_commands.add_parser("copy", help="copy every game, challenge, rating, setting and person "
+                                  "from one database into another, empty one")
+    copy.add_argument("source", help="the database to copy (a file path or a URL)")
+    copy.add_argument("target", help="the empty database to copy into (a file path or a URL)")
     return parser
+
+
+DB_HELP = ("the database: a file path, sqlite:///path or postgresql://user@host:port/dbname "
+           "(default: tammi.sqlite3 in your data directory)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `tammi` command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
-        config = load_config(args.config)
+        config = load_config(getattr(args, "config", None))
     except ConfigError as error:
         print(f"tammi: bad configuration: {error}", file=sys.stderr)
         return 2
     try:
+        if getattr(args, "db", None) is not None:
+            config = msgspec.structs.replace(config, database=parse_database(args.db).name)
+    except ConfigError as error:
+        print(f"tammi: bad --db: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.command == "db":
+            return asyncio.run(_db(args, config))
         if args.command == "console":
             return _console(args, config)
         if args.command == "run":
@@ -93,8 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tammi: {error}", file=sys.stderr)
         return 2
     except (OSError, sqlite3.Error, StorageError) as error:
-        database = args.db if getattr(args, "db", None) else config.database
-        print(f"tammi: cannot use the database {database}: {error}", file=sys.stderr)
+        print(f"tammi: cannot use the database {parse_database(config.database).shown}: {error}",
+              file=sys.stderr)
         return 1
 
 
@@ -102,13 +124,11 @@ def _console(args: argparse.Namespace, config: Config) -> int:
     from bot.app import run_console
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    if args.db is not None:
-        config = msgspec.structs.replace(config, database=args.db)
     # One person at a terminal: threads draw the pictures fast enough, and start-up stays quick.
     config = msgspec.structs.replace(config, picture=msgspec.structs.replace(config.picture, workers=0))
     pictures: Path | None = None
     if not args.no_pictures:
-        pictures = args.pictures or config.database.parent / "pictures"
+        pictures = args.pictures or parse_database(config.database).folder / "pictures"
     user = args.user or _login_name()
     return asyncio.run(run_console(config, lang=args.lang, user=user, pictures_dir=pictures))
 
@@ -123,7 +143,7 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.app import open_service, running, watch
+    from bot.app import open_service, running, watch_adapters, watched
 
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
@@ -136,20 +156,20 @@ async def _run(config: Config) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    async with open_service(config) as service:
+    async with open_service(config) as service, watched(config, service) as watch:
         adapters: list[Any] = []
         if config.discord.token:
             from bot.platforms.discord import DiscordAdapter
 
-            adapters.append(DiscordAdapter(service, config.discord))
+            adapters.append(DiscordAdapter(watch.service, config.discord))
         if config.telegram.token:
             from bot.platforms.telegram import TelegramAdapter
 
-            adapters.append(TelegramAdapter(service, config.telegram))
-        async with running(adapters):
+            adapters.append(TelegramAdapter(watch.service, config.telegram))
+        async with running(adapters, watch):
             log.info("Tammi is running (%s); database %s",
-                     ", ".join(type(a).__name__ for a in adapters), config.database)
-            ended = await watch(adapters, stop)
+                     ", ".join(type(a).__name__ for a in adapters), parse_database(config.database).shown)
+            ended = await watch_adapters(adapters, stop)
             if ended is not None:
                 # Deaf but alive helps nobody: stop with an error, so a supervisor starts Tammi again.
                 log.error("%s; stopping with exit status %d so that it can be restarted", ended, DEAF)
@@ -168,6 +188,28 @@ async def _discord_sync(config: Config) -> int:
         return 2
     count = await sync_commands(config.discord)
     print(f"Registered {count} Discord commands.")
+    return 0
+
+
+async def _db(args: argparse.Namespace, config: Config) -> int:
+    from bot.app import copy_database, migrate_database
+
+    if args.db_command == "migrate":
+        version = await migrate_database(config.database)
+        print(f"The database {parse_database(config.database).shown} is at schema version {version}.")
+        return 0
+    try:
+        source, target = parse_database(args.source), parse_database(args.target)
+    except ConfigError as error:
+        print(f"tammi: {error}", file=sys.stderr)
+        return 2
+    try:
+        counts = await copy_database(source.name, target.name)
+    except StorageError as error:
+        print(f"tammi: cannot copy {source.shown} to {target.shown}: {error}", file=sys.stderr)
+        return 1
+    print(f"Copied {source.shown} to {target.shown}: "
+          + ", ".join(f"{count} {table}" for table, count in counts.items()) + ".")
     return 0
 
 

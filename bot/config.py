@@ -3,8 +3,9 @@
 Every setting has a default (see `config.example.toml`), so an empty file or no file at all is a valid
 configuration. Durations are `timedelta`s, written in TOML with a unit ("90s", "30m", "24h", "3d",
 "1h30m") or as a bare number in the setting's own unit. Every number has bounds. Tokens may also come
-from the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`), and `TAMMI_DB` names the database file. A
-wrong value raises `ConfigError` naming the setting. Tokens never show in a config's repr.
+from the environment (`DISCORD_TOKEN`, `TELEGRAM_TOKEN`), and `TAMMI_DATABASE_URL` (or `TAMMI_DB`) names
+the database: a file path, `sqlite:///path` or `postgresql://user@host:port/dbname`. A wrong value
+raises `ConfigError` naming the setting. Tokens never show in a config's repr.
 """
 
 from __future__ import annotations
@@ -170,7 +171,14 @@ class DiscordConfig(_Settings, frozen=True):
     gateway_url: Url | None = None
     application_id: Annotated[int, msgspec.Meta(ge=1, le=2**63 - 1)] | None = None
     shard_count: Annotated[int, msgspec.Meta(ge=1, le=10_000)] | None = None
+    shard_ids: tuple[Annotated[int, msgspec.Meta(ge=0, le=9_999)], ...] | None = None  # this process's
     message_content: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        ids, count = self.shard_ids, self.shard_count
+        if ids is not None and (not ids or count is None or max(ids) >= count):
+            raise ConfigError("discord.shard_ids: needs shard_count, and ids from 0 to shard_count - 1")
 
 
 class TelegramConfig(_Settings, frozen=True):
@@ -185,9 +193,59 @@ class TelegramConfig(_Settings, frozen=True):
     secret_token: Text | None = None
 
 
+class HealthConfig(_Settings, frozen=True):
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] | None = None  # /healthz and /metrics; None: off
+    listen: Text = "127.0.0.1"
+
+
 def default_database() -> Path:
     """The database file in the user's data directory."""
     return Path(platformdirs.user_data_dir("tammi", appauthor=False)) / "tammi.sqlite3"
+
+
+@dataclass(frozen=True)
+class Database:
+    """Where the games are kept: an SQLite file (`path`) or a PostgreSQL server (`url`)."""
+
+    path: Path | None = None
+    url: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The database as the settings keep it: the file path or the URL."""
+        return str(self.path) if self.url is None else self.url
+
+    @property
+    def shown(self) -> str:
+        """The database as it may be shown in a message or a log: a URL's password hidden."""
+        if self.url is None:
+            return str(self.path)
+        return re.sub(r"^([a-z]+://[^:/@]*):[^@]*@", r"\1:***@", self.url)
+
+    @property
+    def folder(self) -> Path:
+        """Where files that go with the database belong (the SQLite file's folder, else the data folder)."""
+        return (self.path or default_database()).parent
+
+
+def parse_database(text: str | Path, base: Path | None = None) -> Database:
+    """Read a database name: a file path (relative to `base` if given), `sqlite:///path` or
+    `postgresql://user@host:port/dbname` (also `postgres://`).
+
+    >>> parse_database("sqlite:///tmp/x.db").path, parse_database("postgres://me:pw@db/tammi").shown
+    (PosixPath('/tmp/x.db'), 'postgres://me:***@db/tammi')
+    """
+    text = str(text).strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        path = Path(text).expanduser()
+        return Database(path=base / path if base is not None and not path.is_absolute() else path)
+    if scheme.lower() in ("postgresql", "postgres") and rest:
+        return Database(url=text)
+    if scheme.lower() == "sqlite" and rest:
+        return parse_database(rest, base)
+    raise ConfigError(f"database: {Database(url=text).shown!r} is not a file path, sqlite:///path or "
+                      "postgresql://user@host:port/dbname")
 
 
 class Config(_Settings, frozen=True):
@@ -198,7 +256,7 @@ class Config(_Settings, frozen=True):
         "maintenance_interval": Span("maintenance_interval", "seconds", 1.0, _HOUR),
     }
 
-    database: Path = msgspec.field(default_factory=default_database)
+    database: str = msgspec.field(default_factory=lambda: str(default_database()))
     language: Literal["en", "fi"] = "en"
     variant: str = "english"  # a name or alias from engine.VARIANTS; kept as the canonical name
     challenge_expiry: timedelta = timedelta(hours=24)  # until an unanswered challenge expires
@@ -209,6 +267,7 @@ class Config(_Settings, frozen=True):
     opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
+    health: HealthConfig = msgspec.field(default_factory=HealthConfig)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -301,7 +360,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
     """Read and check the settings in `path` (None: defaults only), then apply the environment.
 
     >>> load_config(None, env={"TAMMI_DB": "/tmp/x.db"}).database
-    PosixPath('/tmp/x.db')
+    '/tmp/x.db'
     """
     data: dict[str, Any] = {}
     if path is not None:
@@ -318,7 +377,7 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
             raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
     written = data.pop("database", None)
     if written is not None and (not isinstance(written, str) or not written.strip()):
-        raise ConfigError(f"database: expected a file path, got {written!r}")
+        raise ConfigError(f"database: expected a file path or a URL, got {written!r}")
     for table, variable in (("discord", "DISCORD_TOKEN"), ("telegram", "TELEGRAM_TOKEN")):
         if env.get(variable):
             section = data.setdefault(table, {})
@@ -329,12 +388,10 @@ def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Confi
         config = msgspec.convert(data, Config, strict=True)
     except msgspec.ValidationError as error:
         raise _explain(error, data) from None
-    if env.get("TAMMI_DB"):
-        database = Path(env["TAMMI_DB"]).expanduser()
+    if env.get("TAMMI_DATABASE_URL") or env.get("TAMMI_DB"):
+        database = parse_database(env.get("TAMMI_DATABASE_URL") or env["TAMMI_DB"])
     elif written is not None:
-        database = Path(written).expanduser()
-        if not database.is_absolute() and path is not None:
-            database = path.resolve().parent / database
+        database = parse_database(written, path.resolve().parent if path is not None else None)
     else:
         return config
-    return config.replace(database=database)
+    return config.replace(database=database.name)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine import all_variants
+
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level"]
 
 
@@ -27,7 +29,7 @@ class Command:
     options: tuple[Option, ...] = ()
 
 
-VARIANT_CHOICES = ("english", "italian", "international")
+VARIANT_CHOICES = tuple(variant.name for variant in all_variants())
 COLOUR_CHOICES = ("random", "white", "black")
 
 COMMANDS: tuple[Command, ...] = (

@@ -53,6 +53,7 @@ class BotPlayer:
         self.thinker = thinker
         self.limits = limits
         self.announce = announce
+        self._failed: set[tuple[int, int]] = set()
         desk.listen(self._saw)
 
     def _to_move(self, game: Game) -> bool:
@@ -66,10 +67,14 @@ class BotPlayer:
         """Take the bot's turn in `game` if it is still to move there."""
         self._saw(game)
 
-    async def resume(self) -> None:
-        """Take the turns that were waiting when the bot stopped."""
+    async def resume(self, *, waited: float = 0.0) -> None:
+        """Take the turns that were waiting when the bot stopped (or, from the sweep, the turns that have
+        waited `waited` seconds: a process that claimed them has died). A turn that failed here is not
+        tried again in this process until the game changes."""
+        before = self.desk.clock() - waited
         for game in await self.desk.repository.active_games():
-            self._saw(game)
+            if game.updated_at <= before and (game.id, game.version) not in self._failed:
+                self._saw(game)
 
     def level(self, game: Game) -> int:
         return min(game.bot_level or 1, self.limits.max_level)
@@ -106,16 +111,21 @@ class BotPlayer:
         return Changed(saved, board, color, game)
 
     async def turn(self, game_id: int) -> None:
-        """Move in a game where the bot is to move, and announce it."""
-        try:
-            await self._turn(game_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the opponent failed in game %s", game_id)
-            game = await self.desk.repository.get_game(game_id)
-            if game is not None:
-                await self.announce(BotFailed(game))
+        """Move in a game where the bot is to move, and announce it; nothing if another task or process
+        has claimed this turn."""
+        async with self.desk.repository.claim(f"bot-turn:{game_id}") as ours:
+            if not ours:
+                return
+            try:
+                await self._turn(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the opponent failed in game %s", game_id)
+                game = await self.desk.repository.get_game(game_id)
+                if game is not None:
+                    self._failed.add((game.id, game.version))
+                    await self.announce(BotFailed(game))
 
     async def _turn(self, game_id: int) -> None:
         desk = self.desk

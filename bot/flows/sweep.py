@@ -1,5 +1,8 @@
 """The maintenance sweep: expire old challenges, remind silent players, tell waiting players they may
-claim the win. Runs on a timer; each notice goes out once (the game's `reminded` stage records it)."""
+claim the win, and take the opponent's turns that nobody is taking. Runs on a timer; each notice goes
+out once (the game's `reminded` stage records it). Processes sharing a database take turns: a sweep
+runs only in the process that claims it in the database, and the opponent's turn in a game is claimed
+too, so a turn a dead process left is taken over by the next sweep."""
 
 from __future__ import annotations
 
@@ -53,7 +56,12 @@ class Sweep:
             await asyncio.sleep(self.timing.interval)
 
     async def run(self) -> None:
-        """One sweep."""
+        """One sweep, unless another task or process is sweeping."""
+        async with self.desk.repository.claim("sweep") as ours:
+            if ours:
+                await self._sweep()
+
+    async def _sweep(self) -> None:
         repository, now = self.desk.repository, self.desk.clock()
         for challenge in await repository.expired_challenges(now):
             if await repository.close_challenge(challenge.id, ChallengeStatus.EXPIRED):
@@ -71,3 +79,4 @@ class Sweep:
             if elapsed >= abandon and game.reminded < 2 and not waiting.is_bot:
                 await self.announce(AbandonAvailable(game, abandon / 3600))
                 await repository.mark_reminded(game.id, 2, version=game.version)
+        await self.bot.resume(waited=self.timing.interval)

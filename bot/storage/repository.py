@@ -7,6 +7,7 @@ the one the change was computed from, so of two racing changes exactly one appli
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.domain.model import (
@@ -50,11 +51,16 @@ class RatingRule(Protocol):
 
 
 class Repository(Protocol):
-    """What the flows need from storage. `SqliteRepository` implements it."""
+    """What the flows need from storage. `SqliteRepository` and `PostgresRepository` implement it."""
 
     async def close(self) -> None: ...
 
     async def schema_version(self) -> int: ...
+
+    def claim(self, work: str) -> AbstractAsyncContextManager[bool]:
+        """Hold background work named `work` (such as "sweep") while the block runs: True if this task
+        has it, False if another task or process holds it. A dead process's claims end with it."""
+        ...
 
     # games
     async def get_game(self, game_id: int) -> Game | None: ...

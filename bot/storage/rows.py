@@ -1,8 +1,10 @@
-"""Rows to domain values and back (the column layout both SQL backends share)."""
+"""What both SQL backends share: the column layout, rows to domain values and back, the statements
+(written with `?` placeholders) and the migration scripts."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 
 from bot.domain.model import (
@@ -12,6 +14,8 @@ from bot.domain.model import (
     ColourChoice,
     Ending,
     Game,
+    NewChallenge,
+    NewGame,
     Offer,
     Player,
     Result,
@@ -19,6 +23,7 @@ from bot.domain.model import (
     color_from_key,
     color_key,
 )
+from bot.storage.repository import RatingRule
 from engine import Color
 
 GAME_COLUMNS = (
@@ -38,6 +43,14 @@ CHALLENGE_COLUMNS = (
 )
 GAME_SELECT = "SELECT " + ", ".join(GAME_COLUMNS) + " FROM games"
 CHALLENGE_SELECT = "SELECT " + ", ".join(CHALLENGE_COLUMNS) + " FROM challenges"
+
+
+def migrations(backend: str) -> list[str]:
+    """The migration scripts of a backend ("sqlite" or "postgres"), in order (file names start with their
+    number)."""
+    folder = resources.files("bot.storage").joinpath("migrations", backend)
+    names = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
+    return [folder.joinpath(name).read_text(encoding="utf-8") for name in names]
 
 
 def turn_of_fen(fen: str) -> Color:
@@ -87,3 +100,99 @@ def challenge_from_row(row: Sequence[Any]) -> Challenge:
         created_at=float(v["created_at"]), expires_at=float(v["expires_at"]), game_id=v["game_id"],
         rematch_of=v["rematch_of"],
     )
+
+
+# -- statements both backends run, written with `?` placeholders (PostgreSQL numbers them) ---------
+
+GAME_UPDATE = (
+    "UPDATE games SET " + ", ".join(f"{column} = ?" for column in GAME_MUTABLE)
+    + ", version = version + 1 WHERE id = ? AND version = ? AND status = 'active'"
+)
+GAME_INSERT = (
+    "INSERT INTO games (platform, channel_id, variant, white_id, white_name, black_id, black_name,"
+    " start_fen, fen, created_at, updated_at, rated, tournament, bot_level, challenge_id)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SEAT_TAKEN = "SELECT 1 FROM seats WHERE platform = ? AND channel_id = ? AND user_id = ?"
+SEAT_INSERT = "INSERT INTO seats (platform, channel_id, user_id, game_id) VALUES (?, ?, ?, ?)"
+SEATS_FREE = "DELETE FROM seats WHERE game_id = ?"
+REMINDED_UPDATE = "UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND status = 'active'"
+RATING_SELECT = "SELECT rating, games FROM ratings WHERE platform = ? AND channel_id = ? AND user_id = ?"
+RATING_INSERT = "INSERT INTO ratings (platform, channel_id, user_id, name, rating) VALUES (?, ?, ?, ?, ?)"
+RATING_UPDATE = (
+    "UPDATE ratings SET name = ?, rating = ?, games = games + 1, wins = wins + ?, losses = losses + ?,"
+    " draws = draws + ? WHERE platform = ? AND channel_id = ? AND user_id = ?"
+)
+CHALLENGE_PENDING = (
+    "SELECT id FROM challenges WHERE platform = ? AND channel_id = ? AND challenger_id = ?"
+    " AND status = 'open' AND expires_at > ?"
+)
+CHALLENGE_INSERT = (
+    "INSERT INTO challenges (platform, channel_id, challenger_id, challenger_name, target_id,"
+    " target_name, variant, colour, tournament, created_at, expires_at, rematch_of)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+CHALLENGE_CLOSE = "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'"
+CHALLENGE_TAKE = "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"
+CHALLENGE_GAME = "UPDATE challenges SET game_id = ? WHERE id = ?"
+SETTINGS_UPSERT = (
+    "INSERT INTO channel_settings (platform, channel_id, language, variant) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (platform, channel_id) DO UPDATE SET"
+    " language = COALESCE(excluded.language, channel_settings.language),"
+    " variant = COALESCE(excluded.variant, channel_settings.variant)"
+)
+PERSON_UPSERT = (
+    "INSERT INTO people (platform, user_id, name, name_key, seen_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
+    " name_key = excluded.name_key, seen_at = excluded.seen_at"
+)
+
+
+def new_game_values(new: NewGame) -> tuple[Any, ...]:
+    """The values of `GAME_INSERT`, in order."""
+    return (new.platform, new.channel_id, new.variant, new.white.user_id, new.white.name, new.black.user_id,
+            new.black.name, new.start_fen, new.start_fen, new.created_at, new.created_at, int(new.rated),
+            int(new.tournament), new.bot_level, new.challenge_id)
+
+
+def new_challenge_values(new: NewChallenge) -> tuple[Any, ...]:
+    """The values of `CHALLENGE_INSERT`, in order."""
+    target = new.target
+    return (new.platform, new.channel_id, new.challenger.user_id, new.challenger.name,
+            target.user_id if target else None, target.name if target else None, new.variant,
+            new.colour.value, int(new.tournament), new.created_at, new.expires_at, new.rematch_of)
+
+
+def rating_updates(rule: RatingRule, game: Game, white: tuple[float, int],
+                   black: tuple[float, int]) -> list[tuple[Any, ...]]:
+    """The values of `RATING_UPDATE` for both players of a finished rated game, given each one's
+    (rating, games) before it."""
+    updates = []
+    sides = ((Color.WHITE, white, black[0]), (Color.BLACK, black, white[0]))
+    for color, (rating, games), opponent in sides:
+        score = game.result.score(color)
+        player = game.player(color)
+        updates.append((player.name, rule.update(rating, games, opponent, score), int(score == 1.0),
+                        int(score == 0.0), int(score == 0.5), game.platform, game.channel_id,
+                        player.user_id))
+    return updates
+
+
+def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The statements (`?` placeholders) that move a channel's rows to its new id, in order; the first
+    one's count is the number of games moved. Where both ids have a seat, rating or settings row, the
+    new id's stays.
+
+    >>> [sql.split()[0] for sql, _ in channel_move("telegram", "-1", "-100")][:4]
+    ['UPDATE', 'UPDATE', 'DELETE', 'UPDATE']
+    """
+    move = " SET channel_id = ? WHERE platform = ? AND channel_id = ?"
+    statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
+                                                     ("UPDATE challenges" + move, (new, platform, old))]
+    for table, key in (("seats", "user_id"), ("ratings", "user_id"), ("channel_settings", None)):
+        inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
+        clash = f" AND {key} IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
+        statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,
+                           (platform, old, platform, new)))
+        statements.append((f"UPDATE {table}" + move, (new, platform, old)))
+    return statements

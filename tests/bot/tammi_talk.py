@@ -1,11 +1,11 @@
-"""A scripted chat against a real GameService over a temporary SQLite file, for conversation tests."""
+"""A scripted chat against a real GameService over a fresh database (SQLite or PostgreSQL: see the
+`database` fixture in conftest.py), for conversation tests."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bot.app import open_repository
@@ -36,7 +36,7 @@ class Chat:
     service: GameService
     storage: Repository
     clock: Clock
-    path: Path
+    database: str
     platform: str = "test"
     channel: str = "c1"
     notices: list[Notice] = field(default_factory=list)
@@ -65,13 +65,12 @@ class Chat:
         return "\n".join(reply.text for reply in await self.say(user, text, **kwargs))
 
 
-async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
+async def open_chat(database: str, *, platform: str = "test", seed: int = 1,
                     config: Config | None = None, choose_move: Callable[..., Any] | None = None,
-                    pictures: bool = False, db_name: str = "tammi.sqlite3") -> Chat:
-    """A service over a fresh database in `tmp_path` (pictures off unless asked: they are slow)."""
-    path = tmp_path / db_name
-    storage = await open_repository(path)
-    config = config or Config(database=path, picture=PictureConfig(size=160, workers=0))
+                    pictures: bool = False) -> Chat:
+    """A service over `database` (pictures off unless asked: they are slow)."""
+    storage = await open_repository(database)
+    config = config or Config(database=database, picture=PictureConfig(size=160, workers=0))
     clock = Clock()
     service = GameService(storage, config, clock=clock, rng=random.Random(seed), choose_move=choose_move)
     if not pictures:
@@ -79,7 +78,7 @@ async def open_chat(tmp_path: Path, *, platform: str = "test", seed: int = 1,
             return None
 
         service.workers.board_png = no_picture  # type: ignore[method-assign]
-    chat = Chat(service, storage, clock, path, platform=platform)
+    chat = Chat(service, storage, clock, database, platform=platform)
 
     async def sender(notice: Notice) -> None:
         chat.notices.append(notice)

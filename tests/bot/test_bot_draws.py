@@ -42,7 +42,7 @@ def bot_config(tmp_path: Path) -> Config:
 
 
 async def test_the_strongest_level_accepts_a_draw_in_an_even_opening(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path, config=bot_config(tmp_path))
+    chat = await open_chat(str(tmp_path / "bot.db"), config=bot_config(tmp_path))
     try:
         game_id = (await chat.say("ann", "!tammi play 5 black"))[0].game_id  # ann is Red: she starts
         assert game_id is not None
@@ -57,7 +57,7 @@ async def test_the_strongest_level_accepts_a_draw_in_an_even_opening(tmp_path: P
 
 
 async def test_a_beginner_declines_an_even_draw_by_moving(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path, config=bot_config(tmp_path))
+    chat = await open_chat(str(tmp_path / "bot.db"), config=bot_config(tmp_path))
     try:
         game_id = (await chat.say("ann", "!tammi play 1 black"))[0].game_id
         assert game_id is not None

@@ -11,11 +11,13 @@ import pytest
 from bot.config import (
     Config,
     ConfigError,
+    Database,
     DiscordConfig,
     OpponentConfig,
     PictureConfig,
     TelegramConfig,
     load_config,
+    parse_database,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,18 +45,34 @@ def test_example_config_is_the_defaults() -> None:
 def test_environment_gives_tokens_and_database(tmp_path: Path) -> None:
     path = write(tmp_path, 'database = "games.db"\n[discord]\ntoken = "from-file"')
     config = load_config(path, env={"TELEGRAM_TOKEN": "tg"})
-    assert config.database == tmp_path / "games.db"
+    assert config.database == str(tmp_path / "games.db")
     assert config.discord.token == "from-file" and config.telegram.token == "tg"
     config = load_config(path, env={"DISCORD_TOKEN": "env", "TAMMI_DB": "/tmp/other.db"})
-    assert config.discord.token == "env" and config.database == Path("/tmp/other.db")
+    assert config.discord.token == "env" and config.database == "/tmp/other.db"
 
 
 def test_a_relative_database_is_taken_from_the_config_files_directory(tmp_path: Path) -> None:
     (tmp_path / "etc").mkdir()
     path = tmp_path / "etc" / "tammi.toml"
     path.write_text('database = "data/games.db"\n', encoding="utf-8")
-    assert load_config(path, env={}).database == tmp_path / "etc" / "data" / "games.db"
-    assert load_config(path, env={"TAMMI_DB": "here.db"}).database == Path("here.db")
+    assert load_config(path, env={}).database == str(tmp_path / "etc" / "data" / "games.db")
+    assert load_config(path, env={"TAMMI_DB": "here.db"}).database == "here.db"
+
+
+def test_a_database_is_named_by_a_path_or_a_url(tmp_path: Path) -> None:
+    url = "postgresql://tammi@db.example:5432/games"
+    path = write(tmp_path, 'database = "sqlite://rel/games.db"')
+    assert load_config(path, env={}).database == str(tmp_path / "rel" / "games.db")
+    assert load_config(path, env={"TAMMI_DATABASE_URL": url}).database == url
+    assert load_config(path, env={"TAMMI_DATABASE_URL": "sqlite:///srv/t.db", "TAMMI_DB": "x.db"}).database \
+        == "/srv/t.db"
+    path = write(tmp_path, f'database = "{url}"')
+    assert load_config(path, env={}).database == url
+    assert parse_database(url) == Database(url=url) and parse_database("t.db") == Database(path=Path("t.db"))
+    assert parse_database("postgres://me:secret@db/x").shown == "postgres://me:***@db/x"
+    assert parse_database("t.db").folder == Path(".")
+    with pytest.raises(ConfigError, match="database: 'mysql://me:\\*\\*\\*@db/x' is not a file path"):
+        load_config(write(tmp_path, 'database = "mysql://me:pw@db/x"'), env={})
 
 
 @pytest.mark.parametrize(("text", "field", "expected"), [
@@ -175,7 +193,7 @@ def test_every_number_has_bounds_and_every_duration_a_range() -> None:
 
     found = settings(msgspec.inspect.type_info(Config))
     numbers = [t for t in found if isinstance(t, msgspec.inspect.IntType | msgspec.inspect.FloatType)]
-    assert len(numbers) == 8  # size, 2 x workers, max_level, node_limit, port, shard_count, application_id
+    assert len(numbers) == 9  # size, 2 x workers, max_level, node_limit, 2 x port, shard_count, app id
     assert all(t.ge is not None and t.le is not None for t in numbers)
     assert not any(isinstance(t, msgspec.inspect.FloatType) for t in found)
     durations = [f.name for f in msgspec.structs.fields(Config) if f.type is timedelta]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import random
-from pathlib import Path
 
 import pytest
 
@@ -34,9 +33,9 @@ def check(replies: list[Reply]) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_random_conversation_keeps_records_consistent(tmp_path: Path, seed: int,
+async def test_random_conversation_keeps_records_consistent(database: str, seed: int,
                                                            caplog: pytest.LogCaptureFixture) -> None:
-    chat = await open_chat(tmp_path, seed=seed)
+    chat = await open_chat(database, seed=seed)
     rng = random.Random(seed)
     try:
         for _ in range(4000):

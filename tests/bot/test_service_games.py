@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,8 @@ from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game, whose_
 
 
 @pytest.fixture
-async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
-    chat = await open_chat(tmp_path)
+async def chat(database: str) -> AsyncIterator[Chat]:
+    chat = await open_chat(database)
     yield chat
     await close_chat(chat)
 
@@ -103,8 +102,8 @@ async def test_open_challenge_and_coin_toss(chat: Chat) -> None:
     assert {game.white.user_id, game.black.user_id} == {"ann", "cat"}
 
 
-async def test_coin_toss_gives_both_colours(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path, seed=5)
+async def test_coin_toss_gives_both_colours(database: str) -> None:
+    chat = await open_chat(database, seed=5)
     try:
         colours = set()
         for index in range(12):

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
-    chat = await open_chat(tmp_path)
+async def chat(database: str) -> AsyncIterator[Chat]:
+    chat = await open_chat(database)
     yield chat
     await close_chat(chat)
 
@@ -46,10 +46,10 @@ async def test_racing_submissions_apply_exactly_once(chat: Chat) -> None:
     assert game is not None and len(game.moves) == 1 and game.version == 1
 
 
-async def test_racing_across_two_services_on_one_file(tmp_path: Path) -> None:
+async def test_racing_across_two_services_on_one_database(database: str) -> None:
     """Two processes' worth of service over the same database: the version check lets one move in."""
-    first = await open_chat(tmp_path)
-    second_storage = await open_repository(first.path)
+    first = await open_chat(database)
+    second_storage = await open_repository(first.database)
     second = GameService(second_storage, first.service.config, clock=first.clock)
     try:
         game_id = await start_game(first, "ann", "bob", "white")
@@ -82,13 +82,13 @@ async def test_stale_version_is_refused_by_storage(chat: Chat) -> None:
     assert stored is not None and stored.moves == ("9-13",)
 
 
-async def test_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path)
+async def test_restart_in_the_middle_of_a_game(database: str) -> None:
+    chat = await open_chat(database)
     game_id = await start_game(chat, "ann", "bob", "white")
     await chat.say("bob", "11-15")
     await chat.say("ann", "22-18 draw")
     await close_chat(chat)
-    again = await open_chat(tmp_path)
+    again = await open_chat(database)
     try:
         board = await again.say("bob", "!tammi board")
         assert "Last move: 22-18" in board[0].text and "offers a draw" in board[0].text
@@ -100,7 +100,7 @@ async def test_restart_in_the_middle_of_a_game(tmp_path: Path) -> None:
         await close_chat(again)
 
 
-def _console(db: Path) -> subprocess.Popen[str]:
+def _console(db: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
         [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "console", "--db",
@@ -126,8 +126,8 @@ def _read_until(process: subprocess.Popen[str], marker: str, timeout: float = 60
         watchdog.cancel()
 
 
-async def test_kill_minus_nine_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    db = tmp_path / "killed.sqlite3"
+async def test_kill_minus_nine_loses_nothing_acknowledged(database: str) -> None:
+    db = database
     process = _console(db)
     try:
         assert process.stdin is not None
@@ -271,14 +271,14 @@ def first_move(board: Board, **limits: Any) -> Move:
     return next(iter(board.legal_moves))
 
 
-async def test_play_the_bot_with_a_stand_in_opponent(tmp_path: Path) -> None:
+async def test_play_the_bot_with_a_stand_in_opponent(database: str) -> None:
     calls: list[dict[str, Any]] = []
 
     def choose(board: Board, **limits: Any) -> Move:
         calls.append(limits)
         return random.Random(len(calls)).choice(list(board.legal_moves))
 
-    chat = await open_chat(tmp_path, choose_move=choose, seed=3)
+    chat = await open_chat(database, choose_move=choose, seed=3)
     try:
         started = await chat.say("ann", "!tammi play 3 white")
         assert started[0].game_id is not None and "Tammi" in started[0].text
@@ -302,16 +302,16 @@ async def test_play_the_bot_with_a_stand_in_opponent(tmp_path: Path) -> None:
         await close_chat(chat)
 
 
-async def test_bot_resumes_after_restart(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path, choose_move=first_move)
+async def test_bot_resumes_after_restart(database: str) -> None:
+    chat = await open_chat(database, choose_move=first_move)
     started = await chat.say("ann", "!tammi play white")
     game_id = started[0].game_id
     assert game_id is not None
     await chat.service.close()  # stop before the bot's move is stored
     await chat.storage.close()
-    game_before = await (storage := await open_repository(chat.path)).get_game(game_id)
+    game_before = await (storage := await open_repository(chat.database)).get_game(game_id)
     await storage.close()
-    again = await open_chat(tmp_path, choose_move=first_move)
+    again = await open_chat(database, choose_move=first_move)
     try:
         await again.service.start()
         await again.service.wait_idle()
@@ -322,14 +322,14 @@ async def test_bot_resumes_after_restart(tmp_path: Path) -> None:
         await close_chat(again)
 
 
-async def test_slow_bot_says_it_is_thinking(tmp_path: Path) -> None:
+async def test_slow_bot_says_it_is_thinking(database: str) -> None:
     def slow(board: Board, **limits: Any) -> Move:
         import time
 
         time.sleep(0.3)
         return first_move(board)
 
-    chat = await open_chat(tmp_path, choose_move=slow)
+    chat = await open_chat(database, choose_move=slow)
     chat.service.thinking_after = 0.05
     try:
         await chat.say("ann", "!tammi play white")
@@ -340,8 +340,8 @@ async def test_slow_bot_says_it_is_thinking(tmp_path: Path) -> None:
         await close_chat(chat)
 
 
-async def test_pictures_are_attached(tmp_path: Path) -> None:
-    chat = await open_chat(tmp_path, pictures=True)
+async def test_pictures_are_attached(database: str) -> None:
+    chat = await open_chat(database, pictures=True)
     try:
         game_id = await start_game(chat, "ann", "bob", "white")
         reply = (await chat.say("bob", "11-15"))[0]
@@ -382,9 +382,9 @@ def test_config_picture_size_reaches_the_service(tmp_path: Path) -> None:
     assert config.picture.size == 200
 
 
-async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
-    config = Config(database=tmp_path / "w.db", picture=PictureConfig(size=160, workers=1))
-    chat = await open_chat(tmp_path, config=config, pictures=True)
+async def test_pictures_from_a_worker_process(database: str) -> None:
+    config = Config(database=database, picture=PictureConfig(size=160, workers=1))
+    chat = await open_chat(database, config=config, pictures=True)
     try:
         await chat.service.start()
         await start_game(chat, "ann", "bob", "white")
@@ -392,7 +392,7 @@ async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
         await chat.say("ann", "22-18")
         reply = (await chat.say("bob", "15x22"))[0]
         assert reply.attachment is not None and reply.attachment.data.startswith(b"\x89PNG")
-        in_threads = Config(database=chat.path, picture=PictureConfig(size=160, workers=0))
+        in_threads = Config(database=chat.database, picture=PictureConfig(size=160, workers=0))
         threads = GameService(chat.storage, in_threads)
         game = await chat.storage.active_game_for("test", "c1", "bob")
         assert game is not None
@@ -403,12 +403,12 @@ async def test_pictures_from_a_worker_process(tmp_path: Path) -> None:
         await close_chat(chat)
 
 
-async def test_play_the_real_opponent(tmp_path: Path) -> None:
+async def test_play_the_real_opponent(database: str) -> None:
     pytest.importorskip("engine.search")
     from bot.config import OpponentConfig
 
-    config = Config(database=tmp_path / "bot.db", opponent=OpponentConfig(time_limit=0.05, node_limit=3000))
-    chat = await open_chat(tmp_path, config=config)
+    config = Config(database=database, opponent=OpponentConfig(time_limit=0.05, node_limit=3000))
+    chat = await open_chat(database, config=config)
     try:
         started = await chat.say("ann", "!tammi play 1 black italian")
         game_id = started[0].game_id
@@ -441,9 +441,9 @@ async def test_racing_challenges_post_one(chat: Chat) -> None:
     assert sum(1 for r in accepted if r[0].game_id is not None) == 1
 
 
-async def test_a_dead_picture_worker_is_replaced(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    config = Config(database=tmp_path / "d.db", picture=PictureConfig(size=120, workers=1))
-    chat = await open_chat(tmp_path, config=config, pictures=True)
+async def test_a_dead_picture_worker_is_replaced(database: str, caplog: pytest.LogCaptureFixture) -> None:
+    config = Config(database=database, picture=PictureConfig(size=120, workers=1))
+    chat = await open_chat(database, config=config, pictures=True)
     try:
         await start_game(chat, "ann", "bob", "white")
         assert (await chat.say("bob", "11-15"))[0].attachment is not None

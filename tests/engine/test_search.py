@@ -209,6 +209,28 @@ def test_mate_scores_stay_above_evaluations() -> None:
     assert r.score > MATE_BOUND
 
 
+def _after_each_move(fen: str, depth: int) -> dict[str, int]:
+    """Each legal move's score for the side to move, as a search of `depth` plies in all sees it."""
+    board, scores = Board("english", fen=fen), {}
+    for move in list(board.legal_moves):
+        board.push(move)
+        lost = not board.legal_moves
+        scores[str(move)] = MATE if lost else -analyse(board, time_limit=None, max_depth=depth - 1).score
+        board.pop()
+    return scores
+
+
+# Black wins in each; some moves win sooner than others.
+@pytest.mark.parametrize("fen", ["B:W20,28,24:BK7,K12,K15,K23", "B:W12,17,13:BK11,K6,K23,K10"])
+@pytest.mark.parametrize("level", [3, 4])
+def test_a_forced_win_is_played_by_its_shortest_way(fen: str, level: int) -> None:
+    scores = _after_each_move(fen, LEVELS[level].depth)
+    assert len({score for score in scores.values() if score > MATE_BOUND}) >= 2
+    for seed in range(8):
+        move = choose_move(Board("english", fen=fen), level=level, time_limit=30, rng=random.Random(seed))
+        assert scores[str(move)] == max(scores.values()), (seed, str(move), scores)
+
+
 def test_play_main_prints_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     code = play_main(["english", "--white", "1", "--black", "2", "--nodes", "150", "--max-moves", "6",
                       "--seed", "1"])

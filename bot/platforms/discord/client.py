@@ -72,10 +72,13 @@ def handler_of(interaction: discord.Interaction[Any]) -> Handler:
 
 
 def make_client(config: DiscordConfig, handler: Handler | None, **options: Any) -> TammiClient:
-    """The client for `config`: sharded when `shard_count` is above one."""
+    """The client for `config`: sharded when `shard_count` is above one (only the `shard_ids` shards
+    when given)."""
     if config.application_id is not None:
         options["application_id"] = config.application_id
-    if config.shard_count is not None and config.shard_count > 1:
+    if config.shard_ids is not None:  # a part of the shards: the others run in other processes
+        options["shard_ids"] = sorted(set(config.shard_ids))
+    if config.shard_count is not None and (config.shard_count > 1 or config.shard_ids is not None):
         return ShardedTammiClient(handler, shard_count=config.shard_count, **options)
     return TammiClient(handler, **options)
 

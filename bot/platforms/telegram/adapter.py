@@ -101,7 +101,7 @@ class TelegramAdapter:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ready = asyncio.Event()  # set once the bot can send
         self._watched: list[asyncio.Task[Any]] = []
-        self._moved: dict[int, int] = {}  # group id -> its supergroup's id, once moved
+        self._moves: dict[int, asyncio.Future[None]] = {}  # group id -> the move of its games
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -241,24 +241,31 @@ class TelegramAdapter:
                           thread=thread, migrated=self._migrated)
 
     async def _on_migrate(self, update: Update, context: Context) -> None:
-        """A group became a supergroup (Telegram says so in both chats): its games follow."""
+        """A group became a supergroup (Telegram says so in both chats): its games follow. The message
+        in the new chat holds that chat's lock until they have, so nothing said there after it is
+        answered before."""
         message = update.effective_message
         if message is None:
             return
-        if message.migrate_to_chat_id:
-            await self._migrated(message.chat_id, message.migrate_to_chat_id)
-        elif message.migrate_from_chat_id:
-            await self._migrated(message.migrate_from_chat_id, message.chat_id)
+        async with self._chat_lock(message.chat_id):
+            if message.migrate_to_chat_id:
+                await self._migrated(message.chat_id, message.migrate_to_chat_id)
+            elif message.migrate_from_chat_id:
+                await self._migrated(message.migrate_from_chat_id, message.chat_id)
 
     async def _migrated(self, old: int, new: int) -> None:
-        """Move the old chat's games, challenges, ratings and settings to the new id (once)."""
-        if self._moved.get(old) == new:
-            return
-        self._moved[old] = new
+        """Move the old chat's games, challenges, ratings and settings to the new id: once, however
+        many signs of the move arrive (each waits until it is done)."""
+        moving = self._moves.get(old)
+        if moving is None:
+            moving = self._moves[old] = asyncio.ensure_future(self._move(old, new))
+        await asyncio.shield(moving)
+
+    async def _move(self, old: int, new: int) -> None:
         try:
             await self.service.move_channel(PLATFORM, str(old), str(new))
         except Exception:
-            del self._moved[old]  # tried again at the next sign of the move
+            del self._moves[old]  # tried again at the next sign of the move
             log.exception("Could not move chat %s's games to supergroup %s", old, new)
 
     async def _on_owned_button(self, update: Update, context: Context) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -41,7 +40,7 @@ class Running:
         await self.storage.close()
 
 
-async def run_bot(database: Path, settings: DiscordConfig) -> Running:
+async def run_bot(database: str, settings: DiscordConfig) -> Running:
     config = Config(database=database, opponent=OpponentConfig(max_level=5, time_limit=0.2),
                     picture=PictureConfig(size=240))
     storage = await open_repository(database)
@@ -54,12 +53,7 @@ async def run_bot(database: Path, settings: DiscordConfig) -> Running:
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> Path:
-    return tmp_path / "tammi.sqlite3"
-
-
-@pytest.fixture
-async def bot(fake: FakeDiscord, settings: DiscordConfig, database: Path) -> AsyncIterator[Running]:
+async def bot(fake: FakeDiscord, settings: DiscordConfig, database: str) -> AsyncIterator[Running]:
     running = await run_bot(database, settings)
     try:
         yield running
@@ -79,7 +73,7 @@ def picture(message: Sent) -> bytes:
 
 
 async def test_two_people_play_and_the_game_survives_a_restart(fake: FakeDiscord, settings: DiscordConfig,
-                                                               database: Path) -> None:
+                                                               database: str) -> None:
     running = await run_bot(database, settings)
     try:
         # Alice challenges Bob; Alice takes White, so Bob (Red) moves first.
@@ -231,7 +225,7 @@ async def test_only_who_manages_the_server_changes_its_settings(fake: FakeDiscor
 
 
 @pytest.mark.parametrize("content", [True, False])
-async def test_help_fits_discord_and_its_configuration(fake: FakeDiscord, database: Path,
+async def test_help_fits_discord_and_its_configuration(fake: FakeDiscord, database: str,
                                                        content: bool) -> None:
     running = await run_bot(database, fake.settings(message_content=content))
     try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from telegram.ext import AIORateLimiter
@@ -28,7 +27,7 @@ GROUP = group()
 class Tammi:
     """Storage, service and adapter over one database file, started and stopped together."""
 
-    def __init__(self, fake: FakeTelegram, database: Path) -> None:
+    def __init__(self, fake: FakeTelegram, database: str) -> None:
         self.fake = fake
         self.database = database
         self.storage: Repository | None = None
@@ -69,9 +68,9 @@ async def fake() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def tammi(fake: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tammi]:
+async def tammi(fake: FakeTelegram, database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Tammi]:
     monkeypatch.setenv("PTB_TIMEDELTA", "1")  # see conftest
-    running = Tammi(fake, tmp_path / "tammi.sqlite3")
+    running = Tammi(fake, database)
     await running.start()
     try:
         yield running

@@ -1,0 +1,267 @@
+"""The PostgreSQL backend: an asyncpg connection pool shared by the tasks of one process, and the same
+database shared by several processes.
+
+Every write runs in a transaction committed before the method returns. A game changes only through the
+version-checked UPDATE (a row lock in the server: of two racing writes one applies, the other finds a
+new version). Checks that read before they insert (a seat, an open challenge) take a transaction-scoped
+advisory lock on what they check, so two processes cannot both pass them; ratings rows are locked in a
+fixed order. Migrations are SQL files applied in order under an advisory lock, so several processes
+starting together on a fresh database migrate it exactly once.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, cast
+
+import asyncpg
+
+from bot.domain.model import (
+    Challenge,
+    ChallengeStatus,
+    ChannelSettings,
+    Game,
+    NewChallenge,
+    NewGame,
+    Result,
+    Status,
+)
+from bot.storage import rows as shared
+from bot.storage.claims import PostgresClaims
+from bot.storage.reads import SqlReads
+from bot.storage.repository import Busy, Pending, RatingRule, StorageError
+from bot.storage.transfer import Rows
+from engine import Color
+
+# The advisory lock key that serialises migrations (any fixed number; this one spells "tammi mg").
+MIGRATION_LOCK = 0x74616D6D69206D67
+_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
+
+
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """A statement written with `?` placeholders in PostgreSQL's `$1, $2, ...` (no `?` of ours is
+    inside a string literal).
+
+    >>> numbered("SELECT ? + ?")
+    'SELECT $1 + $2'
+    """
+    first, *rest = sql.split("?")
+    return first + "".join(f"${number}{part}" for number, part in enumerate(rest, 1))
+
+
+def changed(status: str) -> int:
+    """The row count of a command status such as 'UPDATE 1'.
+
+    >>> changed("UPDATE 0"), changed("INSERT 0 1")
+    (0, 1)
+    """
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresRepository(SqlReads):
+    """The repository over a PostgreSQL database. Use `await PostgresRepository.open(url, ratings)`."""
+
+    _TABLES = ("SELECT table_name, column_name FROM information_schema.columns"
+               " WHERE table_schema = current_schema() AND table_name <> 'tammi_schema'"
+               " ORDER BY table_name, ordinal_position")
+
+    def __init__(self, pool: asyncpg.Pool, ratings: RatingRule, url: str) -> None:
+        self._pool = pool
+        self._ratings = ratings
+        self._closed = False
+        self.claims = PostgresClaims(url)
+
+    @classmethod
+    async def open(cls, url: str, ratings: RatingRule, *, max_connections: int = 10) -> PostgresRepository:
+        """Connect to the database at `url` (postgresql://user@host:port/dbname) and bring its schema
+        up to date."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=15)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageError(f"cannot connect to PostgreSQL: {error}") from None
+        repository = cls(pool, ratings, url)
+        try:
+            await repository._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return repository
+
+    async def close(self) -> None:
+        """Close the pool (idempotent), waiting for the queries under way."""
+        if self._closed:
+            return
+        self._closed = True
+        await self.claims.close()
+        await self._pool.close()
+
+    async def _migrate(self) -> None:
+        scripts = shared.migrations("postgres")
+        async with self._transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute("CREATE TABLE IF NOT EXISTS tammi_schema"
+                             " (version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)")
+            version = int(await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM tammi_schema"))
+            if version > len(scripts):
+                raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
+                                   f"({len(scripts)}); upgrade Tammi")
+            for number in range(version + 1, len(scripts) + 1):
+                await db.execute(scripts[number - 1])
+                await db.execute("INSERT INTO tammi_schema (version, applied_at) VALUES ($1, $2)",
+                                 number, time.time())
+
+    async def schema_version(self) -> int:
+        row = await self._one("SELECT COALESCE(MAX(version), 0) FROM tammi_schema")
+        return int(row[0]) if row else 0
+
+    def claim(self, work: str) -> AbstractAsyncContextManager[bool]:
+        return self.claims.claim(work)
+
+    # -- plumbing --------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        if self._closed:
+            raise StorageError("the storage is closed")
+        async with self._pool.acquire() as connection:
+            yield cast(asyncpg.Connection, connection)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._connection() as db, db.transaction():
+            yield db
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._connection() as db:
+            return cast(list[Sequence[Any]], await db.fetch(numbered(sql), *params))
+
+    @staticmethod
+    async def _run(db: asyncpg.Connection, sql: str, *params: Any) -> int:
+        """Execute one statement; the number of rows it changed."""
+        return changed(await db.execute(numbered(sql), *params))
+
+    @staticmethod
+    async def _lock(db: asyncpg.Connection, *keys: str) -> None:
+        """Hold advisory locks on `keys` until the transaction ends (taken in sorted order)."""
+        for key in sorted(set(keys)):
+            await db.execute(numbered(_LOCK), key)
+
+    async def import_rows(self, rows: Rows) -> None:
+        """Insert whole tables in one transaction (foreign keys checked at its commit), then move the id
+        sequences past the ids copied."""
+        async with self._transaction() as db:
+            await db.execute("SET CONSTRAINTS ALL DEFERRED")
+            for table, (columns, values) in rows.items():
+                await db.copy_records_to_table(table, records=values, columns=columns)
+                if "id" in columns:
+                    await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                                     f" COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}")
+
+    # -- games -----------------------------------------------------------------------------------
+
+    async def _insert_game(self, db: asyncpg.Connection, new: NewGame) -> int:
+        await self._lock(db, *(f"seat\n{new.platform}\n{new.channel_id}\n{user}" for user in new.seated))
+        for user_id in new.seated:
+            if await db.fetchval(numbered(shared.SEAT_TAKEN), new.platform, new.channel_id, user_id):
+                raise Busy(user_id)
+        game_id = int(await db.fetchval(numbered(shared.GAME_INSERT + " RETURNING id"),
+                                        *shared.new_game_values(new)))
+        for user_id in new.seated:
+            await self._run(db, shared.SEAT_INSERT, new.platform, new.channel_id, user_id, game_id)
+        return game_id
+
+    async def create_game(self, new: NewGame) -> Game:
+        async with self._transaction() as db:
+            game_id = await self._insert_game(db, new)
+        game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
+        """Write the game if unchanged since `expected_version`. A game that becomes finished frees its
+        players' seats and, if rated, updates both players' ratings in the same transaction."""
+        params = (*shared.game_values(game), game.id, expected_version)
+        if game.status is Status.ACTIVE:
+            # One UPDATE is atomic on its own: the server's row lock lets one of two racing writes in.
+            async with self._connection() as db:
+                count = await self._run(db, shared.GAME_UPDATE, *params)
+            return game.replace(version=expected_version + 1) if count == 1 else None
+        async with self._transaction() as db:
+            if await self._run(db, shared.GAME_UPDATE, *params) != 1:
+                return None
+            await self._run(db, shared.SEATS_FREE, game.id)
+            if game.rated and game.result is not Result.ONGOING:
+                await self._rate(db, game)
+        return game.replace(version=expected_version + 1)
+
+    async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
+        """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
+        async with self._transaction() as db:
+            return await self._run(db, shared.REMINDED_UPDATE, stage, game_id, version) == 1
+
+    async def _rate(self, db: asyncpg.Connection, game: Game) -> None:
+        standings: dict[Color, tuple[float, int]] = {}
+        # Lock both rows in the order of their ids, so two games finishing at once cannot deadlock.
+        for color in sorted((Color.WHITE, Color.BLACK), key=lambda c: game.player(c).user_id):
+            player = game.player(color)
+            key = (game.platform, game.channel_id, player.user_id)
+            await db.execute(numbered(shared.RATING_INSERT + " ON CONFLICT DO NOTHING"), *key, player.name,
+                             self._ratings.initial)
+            row = await db.fetchrow(numbered(shared.RATING_SELECT + " FOR UPDATE"), *key)
+            assert row is not None
+            standings[color] = (float(row[0]), int(row[1]))
+        updates = shared.rating_updates(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
+        await db.executemany(numbered(shared.RATING_UPDATE), updates)
+
+    # -- challenges ------------------------------------------------------------------------------
+
+    async def create_challenge(self, new: NewChallenge) -> Challenge:
+        async with self._transaction() as db:
+            await self._lock(db, f"challenger\n{new.platform}\n{new.channel_id}\n{new.challenger.user_id}")
+            pending = await db.fetchval(numbered(shared.CHALLENGE_PENDING), new.platform, new.channel_id,
+                                        new.challenger.user_id, new.created_at)
+            if pending is not None:
+                raise Pending(int(pending))
+            challenge_id = int(await db.fetchval(numbered(shared.CHALLENGE_INSERT + " RETURNING id"),
+                                                 *shared.new_challenge_values(new)))
+        challenge = await self.get_challenge(challenge_id)
+        assert challenge is not None
+        return challenge
+
+    async def close_challenge(self, challenge_id: int, status: ChallengeStatus) -> bool:
+        """Move an open challenge to `status`; False if it was not open."""
+        async with self._transaction() as db:
+            return await self._run(db, shared.CHALLENGE_CLOSE, status.value, challenge_id) == 1
+
+    async def accept_challenge(self, challenge_id: int, new: NewGame) -> Game | None:
+        async with self._transaction() as db:
+            if await self._run(db, shared.CHALLENGE_TAKE, challenge_id) != 1:
+                return None
+            game_id = await self._insert_game(db, new)
+            await self._run(db, shared.CHALLENGE_GAME, game_id, challenge_id)
+        return await self.get_game(game_id)
+
+    # -- channel settings and people -------------------------------------------------------------
+
+    async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
+        async with self._transaction() as db:
+            await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
+                            settings.variant)
+
+    async def move_channel(self, platform: str, old: str, new: str) -> int:
+        async with self._transaction() as db:
+            counts = [await self._run(db, sql, *params)
+                      for sql, params in shared.channel_move(platform, old, new)]
+            return counts[0]
+
+    async def remember_person(self, platform: str, user_id: str, name: str, now: float) -> None:
+        """Record a user's display name so a typed name can find them later."""
+        async with self._transaction() as db:
+            await self._run(db, shared.PERSON_UPSERT, platform, user_id, name, name.casefold(), now)
+
+
+__all__ = ["PostgresRepository"]

@@ -1,0 +1,139 @@
+"""The read side of the repository, written once for both SQL backends.
+
+A backend supplies `_all(sql, params)`: the rows of one query written with `?` placeholders. Reads need
+no transaction: each is one statement that sees only committed rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.domain.model import Challenge, ChannelSettings, Game, PlayerStats, Standing
+from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row
+
+_STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratings"
+_STATS = (
+    "SELECT COUNT(*),"
+    " SUM(CASE WHEN (white_id = ? AND result = '1-0') OR (black_id = ? AND result = '0-1')"
+    "     THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN (white_id = ? AND result = '0-1') OR (black_id = ? AND result = '1-0')"
+    "     THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END),"
+    " SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END)"
+    " FROM games WHERE platform = ? AND (white_id = ? OR black_id = ?)"
+)
+
+
+class SqlReads:
+    """Every query of the repository interface that only reads."""
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        raise NotImplementedError
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    async def _game(self, where: str, params: Sequence[Any]) -> Game | None:
+        row = await self._one(f"{GAME_SELECT} WHERE {where}", params)
+        return game_from_row(row) if row else None
+
+    async def _games(self, where: str, params: Sequence[Any] = ()) -> list[Game]:
+        return [game_from_row(row) for row in await self._all(f"{GAME_SELECT} WHERE {where}", params)]
+
+    async def _challenges(self, where: str, params: Sequence[Any]) -> list[Challenge]:
+        return [challenge_from_row(row) for row in await self._all(f"{CHALLENGE_SELECT} WHERE {where}",
+                                                                   params)]
+
+    # -- whole tables (for `tammi db copy`; names come from the schema, never from users) ----------
+
+    _TABLES = ""  # the backend's query for (table, column) pairs, in order
+
+    async def tables(self) -> dict[str, list[str]]:
+        """Each table and its columns, in order (the migrations' bookkeeping left out)."""
+        found: dict[str, list[str]] = {}
+        for table, column in await self._all(self._TABLES):
+            found.setdefault(table, []).append(column)
+        return found
+
+    async def count_rows(self, table: str) -> int:
+        row = await self._one(f"SELECT COUNT(*) FROM {table}")
+        return int(row[0]) if row else 0
+
+    async def export_rows(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
+        """Every row of `table`, in the order of its first column."""
+        rows = await self._all(f"SELECT {', '.join(columns)} FROM {table} ORDER BY 1")
+        return [tuple(row) for row in rows]
+
+    # -- games -----------------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> Game | None:
+        return await self._game("id = ?", (game_id,))
+
+    async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
+        return await self._game("id = (SELECT game_id FROM seats WHERE platform = ? AND channel_id = ?"
+                                " AND user_id = ?)", (platform, channel_id, user_id))
+
+    async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
+        return await self._game("platform = ? AND channel_id = ? AND (white_id = ? OR black_id = ?)"
+                                " ORDER BY id DESC LIMIT 1", (platform, channel_id, user_id, user_id))
+
+    async def channel_games(self, platform: str, channel_id: str, *, limit: int = 25) -> list[Game]:
+        """Active games in the channel, oldest first."""
+        return await self._games("platform = ? AND channel_id = ? AND status = 'active' ORDER BY id LIMIT ?",
+                                 (platform, channel_id, limit))
+
+    async def active_games(self) -> list[Game]:
+        return await self._games("status = 'active' ORDER BY id")
+
+    async def stale_games(self, before: float) -> list[Game]:
+        """Active games with no move since `before`."""
+        return await self._games("status = 'active' AND updated_at < ? ORDER BY id", (before,))
+
+    # -- challenges ------------------------------------------------------------------------------
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        found = await self._challenges("id = ?", (challenge_id,))
+        return found[0] if found else None
+
+    async def open_challenges(self, platform: str, channel_id: str, *, now: float) -> list[Challenge]:
+        """Open, unexpired challenges in the channel, newest first."""
+        return await self._challenges("platform = ? AND channel_id = ? AND status = 'open' AND expires_at > ?"
+                                      " ORDER BY id DESC", (platform, channel_id, now))
+
+    async def expired_challenges(self, now: float) -> list[Challenge]:
+        return await self._challenges("status = 'open' AND expires_at <= ? ORDER BY id", (now,))
+
+    # -- ratings and statistics ------------------------------------------------------------------
+
+    async def rating(self, platform: str, channel_id: str, user_id: str) -> Standing | None:
+        row = await self._one(f"{_STANDING} WHERE platform = ? AND channel_id = ? AND user_id = ?",
+                              (platform, channel_id, user_id))
+        return Standing(*row) if row else None
+
+    async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]:
+        rows = await self._all(f"{_STANDING} WHERE platform = ? AND channel_id = ?"
+                               " ORDER BY rating DESC, games DESC, name LIMIT ?",
+                               (platform, channel_id, limit))
+        return [Standing(*row) for row in rows]
+
+    async def player_stats(self, platform: str, user_id: str) -> PlayerStats:
+        """Totals over every game the user played on the platform (all channels, rated or not)."""
+        row = await self._one(_STATS, (user_id, user_id, user_id, user_id, platform, user_id, user_id))
+        if row is None:
+            return PlayerStats(0, 0, 0, 0, 0)
+        return PlayerStats(*(int(value or 0) for value in row))
+
+    # -- channel settings and people -------------------------------------------------------------
+
+    async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
+        row = await self._one("SELECT language, variant FROM channel_settings"
+                              " WHERE platform = ? AND channel_id = ?", (platform, channel_id))
+        return ChannelSettings(row[0], row[1]) if row else ChannelSettings()
+
+    async def find_person(self, platform: str, name: str) -> tuple[str, str] | None:
+        """(user id, display name) of the most recently seen user with that name, if any."""
+        row = await self._one("SELECT user_id, name FROM people WHERE platform = ? AND name_key = ?"
+                              " ORDER BY seen_at DESC LIMIT 1", (platform, name.casefold()))
+        return (row[0], row[1]) if row else None

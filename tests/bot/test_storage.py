@@ -1,0 +1,264 @@
+"""The repository, the same tests on both backends (SQLite and PostgreSQL on a real server): games,
+seats, challenges, ratings, settings and people; racing writes from separate connections; migrations
+applied exactly once when several repositories open a fresh database together."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import open_repository
+from bot.domain.model import (
+    ChallengeStatus,
+    ChannelSettings,
+    ColourChoice,
+    Ending,
+    Game,
+    NewChallenge,
+    NewGame,
+    Player,
+    Result,
+    Status,
+)
+from bot.domain.ratings import INITIAL
+from bot.storage import Busy, Pending, Repository, StorageError
+from bot.storage.rows import migrations
+from engine import Board, Color
+from tests.bot.databases import start_server
+
+ANN, BOB, CAT = Player("ann", "Ann"), Player("bob", "Bob"), Player("cat", "Cat")
+START = Board("english").fen()
+
+
+def new_game(white: Player = ANN, black: Player = BOB, *, channel: str = "c1", **extra: object) -> NewGame:
+    return NewGame("test", channel, "english", white, black, START, Color.BLACK, 100.0,
+                   (white.user_id, black.user_id), **extra)  # type: ignore[arg-type]
+
+
+def new_challenge(challenger: Player = ANN, target: Player | None = BOB, *,
+                  at: float = 100.0) -> NewChallenge:
+    return NewChallenge("test", "c1", challenger, target, "english", ColourChoice.RANDOM, False, at, at + 60)
+
+
+def moved(game: Game, move: str = "9-13") -> Game:
+    board = Board(game.variant, fen=game.fen)
+    board.push(board.parse_move(move))
+    return game.replace(moves=(*game.moves, move), fen=board.fen(), turn=board.turn, updated_at=200.0)
+
+
+def finished(game: Game, result: Result) -> Game:
+    return game.replace(status=Status.FINISHED, result=result, ending=Ending.RESIGN, finished_at=300.0)
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[Repository]:
+    repository = await open_repository(database)
+    yield repository
+    await repository.close()
+
+
+async def test_a_game_is_stored_and_read_back(store: Repository) -> None:
+    game = await store.create_game(new_game())
+    assert game.id == 1 and game.version == 0 and game.moves == () and game.active
+    assert await store.get_game(1) == game
+    assert await store.active_game_for("test", "c1", "bob") == game
+    assert await store.active_game_for("test", "c2", "bob") is None
+    assert await store.last_game_for("test", "c1", "ann") == game
+    assert await store.channel_games("test", "c1") == [game]
+    assert await store.active_games() == [game]
+    assert await store.stale_games(150.0) == [game] and await store.stale_games(50.0) == []
+    assert await store.get_game(2) is None
+
+
+async def test_update_is_checked_against_the_version(store: Repository) -> None:
+    game = await store.create_game(new_game())
+    first = await store.update_game(moved(game), expected_version=0)
+    assert first is not None and first.version == 1
+    assert await store.update_game(moved(game, "10-14"), expected_version=0) is None
+    stored = await store.get_game(game.id)
+    assert stored == first and stored.moves == ("9-13",) and stored.updated_at == 200.0
+    assert await store.mark_reminded(game.id, 1, version=0) is False
+    assert await store.mark_reminded(game.id, 1, version=1) is True
+    reminded = await store.get_game(game.id)
+    assert reminded is not None and reminded.reminded == 1 and reminded.version == 1
+
+
+async def test_one_active_game_per_player_and_channel(store: Repository) -> None:
+    game = await store.create_game(new_game())
+    with pytest.raises(Busy) as busy:
+        await store.create_game(new_game(CAT, BOB))
+    assert busy.value.user_id == "bob"
+    other = await store.create_game(new_game(CAT, BOB, channel="c2"))
+    assert other.id == 2  # a refused game takes no id
+    done = await store.update_game(finished(game, Result.WHITE_WINS), expected_version=0)
+    assert done is not None and not done.active
+    assert await store.active_game_for("test", "c1", "bob") is None
+    assert (await store.create_game(new_game(CAT, BOB))).id == 3
+    assert await store.update_game(moved(done), expected_version=1) is None  # finished games stay so
+
+
+async def test_a_rated_result_updates_both_ratings_once(store: Repository) -> None:
+    game = await store.create_game(new_game())
+    assert await store.rating("test", "c1", "ann") is None
+    assert await store.update_game(finished(game, Result.BLACK_WINS), expected_version=0) is not None
+    assert await store.update_game(finished(game, Result.BLACK_WINS), expected_version=0) is None
+    ann = await store.rating("test", "c1", "ann")
+    bob = await store.rating("test", "c1", "bob")
+    assert ann is not None and bob is not None
+    assert (ann.rating, ann.games, ann.wins, ann.losses) == (INITIAL - 20, 1, 0, 1)
+    assert (bob.rating, bob.games, bob.wins, bob.losses, bob.name) == (INITIAL + 20, 1, 1, 0, "Bob")
+    assert [s.user_id for s in await store.leaderboard("test", "c1")] == ["bob", "ann"]
+    unrated = await store.create_game(new_game(rated=False))
+    await store.update_game(finished(unrated, Result.DRAW), expected_version=0)
+    assert (await store.rating("test", "c1", "ann")) == ann
+    stats = await store.player_stats("test", "ann")
+    assert (stats.games, stats.wins, stats.losses, stats.draws, stats.active) == (2, 0, 1, 1, 0)
+
+
+async def test_leaderboard_breaks_ties_by_name_byte_order(store: Repository) -> None:
+    names = ["b", "B", "a", "Ä", "A"]
+    for index, name in enumerate(names):
+        game = await store.create_game(new_game(Player(f"w{index}", name), Player(f"x{index}", "~"),
+                                                channel="c9"))
+        await store.update_game(finished(game, Result.DRAW), expected_version=0)
+    board = await store.leaderboard("test", "c9", limit=20)
+    assert [s.name for s in board] == ["A", "B", "a", "b", "~", "~", "~", "~", "~", "Ä"]
+
+
+async def test_challenges_one_open_at_a_time_and_accepted_once(store: Repository) -> None:
+    challenge = await store.create_challenge(new_challenge())
+    assert challenge.id == 1 and challenge.status is ChallengeStatus.OPEN and challenge.target == BOB
+    with pytest.raises(Pending) as pending:
+        await store.create_challenge(new_challenge(target=CAT))
+    assert pending.value.challenge_id == 1
+    assert await store.open_challenges("test", "c1", now=120.0) == [challenge]
+    assert await store.expired_challenges(120.0) == []
+    assert await store.expired_challenges(160.0) == [challenge]
+    game = await store.accept_challenge(1, new_game(challenge_id=1))
+    assert game is not None and game.challenge_id == 1
+    assert await store.accept_challenge(1, new_game(challenge_id=1)) is None
+    accepted = await store.get_challenge(1)
+    assert accepted is not None and accepted.status is ChallengeStatus.ACCEPTED
+    assert accepted.game_id == game.id
+    later = await store.create_challenge(new_challenge(CAT, None))
+    assert later.target is None
+    with pytest.raises(Busy):  # cat's challenge accepted by bob, who is playing
+        await store.accept_challenge(later.id, new_game(CAT, BOB, challenge_id=later.id))
+    assert (await store.get_challenge(later.id)).status is ChallengeStatus.OPEN  # type: ignore[union-attr]
+    assert await store.close_challenge(later.id, ChallengeStatus.CANCELLED) is True
+    assert await store.close_challenge(later.id, ChallengeStatus.EXPIRED) is False
+
+
+async def test_settings_and_people(store: Repository) -> None:
+    assert await store.channel_settings("test", "c1") == ChannelSettings()
+    await store.set_channel_settings("test", "c1", ChannelSettings(language="fi"))
+    await store.set_channel_settings("test", "c1", ChannelSettings(variant="italian"))
+    assert await store.channel_settings("test", "c1") == ChannelSettings("fi", "italian")
+    await store.remember_person("test", "u1", "Ann", 1.0)
+    await store.remember_person("test", "u2", "ANN", 2.0)
+    assert await store.find_person("test", "ann") == ("u2", "ANN")
+    await store.remember_person("test", "u1", "Ann", 3.0)
+    assert await store.find_person("test", "aNN") == ("u1", "Ann")
+    assert await store.find_person("other", "ann") is None
+
+
+async def test_racing_updates_from_two_connections_apply_exactly_one(database: str) -> None:
+    """Two repositories (two connections, as two processes have) write the same game at once."""
+    first, second = await open_repository(database), await open_repository(database)
+    try:
+        game = await first.create_game(new_game())
+        for round_ in range(20):
+            changes = [moved(game, "9-13"), moved(game, "10-14")]
+            done = await asyncio.gather(first.update_game(changes[0], expected_version=game.version),
+                                        second.update_game(changes[1], expected_version=game.version))
+            applied = [result for result in done if result is not None]
+            assert len(applied) == 1, round_
+            stored = await second.get_game(game.id)
+            assert stored == applied[0] and stored.version == round_ + 1
+            game = game.replace(version=stored.version)
+        ending = [finished(game, Result.WHITE_WINS), finished(game, Result.BLACK_WINS)]
+        done = await asyncio.gather(*(repo.update_game(end, expected_version=game.version)
+                                      for repo, end in zip((first, second), ending, strict=True)))
+        assert sum(result is not None for result in done) == 1
+        ann = await first.rating("test", "c1", "ann")
+        assert ann is not None and ann.games == 1  # rated once
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_racing_challenges_and_seats_across_connections(database: str) -> None:
+    repositories = [await open_repository(database) for _ in range(4)]
+    try:
+        results = await asyncio.gather(*(repo.create_challenge(new_challenge(at=100.0 + i))
+                                         for i, repo in enumerate(repositories)), return_exceptions=True)
+        assert sum(not isinstance(result, Exception) for result in results) == 1
+        assert all(isinstance(result, Pending) for result in results if isinstance(result, Exception))
+        games = await asyncio.gather(*(repo.create_game(new_game(Player(f"p{i}", "P"), BOB))
+                                       for i, repo in enumerate(repositories)), return_exceptions=True)
+        assert sum(isinstance(result, Game) for result in games) == 1
+        assert all(isinstance(result, Busy) for result in games if not isinstance(result, Game))
+    finally:
+        for repo in repositories:
+            await repo.close()
+
+
+async def test_several_openers_migrate_a_fresh_database_once(database: str) -> None:
+    """The version read and the migrations run under one lock, so openers racing on a fresh database
+    do not apply a migration twice (which would fail: its tables would already exist)."""
+    opened = await asyncio.gather(*(open_repository(database) for _ in range(6)), return_exceptions=True)
+    repositories = [repo for repo in opened if not isinstance(repo, BaseException)]
+    try:
+        assert len(repositories) == 6, opened
+        backend = "postgres" if "://" in database else "sqlite"
+        for repo in repositories:
+            assert await repo.schema_version() == len(migrations(backend))
+        assert (await repositories[0].create_game(new_game())).id == 1
+    finally:
+        for repo in repositories:
+            await repo.close()
+
+
+async def test_a_newer_schema_is_refused(database: str) -> None:
+    repository = await open_repository(database)
+    version = await repository.schema_version()
+    await repository.close()
+    if "://" in database:
+        import asyncpg
+
+        connection = await asyncpg.connect(database)
+        await connection.execute("INSERT INTO tammi_schema (version, applied_at) VALUES ($1, 0)", version + 5)
+        await connection.close()
+    else:
+        import aiosqlite
+
+        async with aiosqlite.connect(database) as db:
+            await db.execute(f"PRAGMA user_version = {version + 5}")
+            await db.commit()
+    with pytest.raises(StorageError, match="newer than this Tammi knows"):
+        await open_repository(database)
+
+
+async def test_a_closed_repository_refuses_work(database: str) -> None:
+    repository = await open_repository(database)
+    await repository.close()
+    await repository.close()
+    with pytest.raises(StorageError, match="closed"):
+        await repository.get_game(1)
+
+
+def test_without_a_server_postgresql_tests_skip_or_under_ci_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("TAMMI_TEST_POSTGRES_URL", f"postgresql://tammi:secret@127.0.0.1:{port}/x")
+    monkeypatch.delenv("TAMMI_REQUIRE_POSTGRES", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="PostgreSQL tests need a server") as skipped:
+        start_server()
+    assert "secret" not in str(skipped.value) and f"tammi:***@127.0.0.1:{port}" in str(skipped.value)
+    monkeypatch.setenv("TAMMI_REQUIRE_POSTGRES", "1")
+    with pytest.raises(pytest.fail.Exception, match="TAMMI_REQUIRE_POSTGRES=1: failing instead of skipping"):
+        start_server()
