@@ -32,6 +32,9 @@ PLATFORM = "discord"
 DEFER_AFTER = 1.5
 """Seconds to wait for the service before acknowledging an interaction (Discord allows 3)."""
 
+TOKEN_REJECTED = ("Discord refused the bot token (DISCORD_TOKEN or [discord] token); check it in the "
+                  "Developer Portal")
+
 MOVE_CHECK = "mvq"
 """The service button that answers whether the presser may move in a game (nothing when they may)."""
 
@@ -91,8 +94,7 @@ class DiscordAdapter:
             await sync_if_changed(self.tree)
         except discord.LoginFailure:
             await self.client.close()
-            raise TokenRejected("Discord refused the bot token (DISCORD_TOKEN or [discord] token); check "
-                                "it in the Developer Portal") from None
+            raise TokenRejected(TOKEN_REJECTED) from None
         except BaseException:
             await self.client.close()
             raise
@@ -275,5 +277,7 @@ async def sync_commands(config: DiscordConfig) -> int:
         await client.login(bot_token(config))
         await translated(tree)
         return subcommand_count(await tree.sync())
+    except discord.LoginFailure:
+        raise TokenRejected(TOKEN_REJECTED) from None
     finally:
         await client.close()

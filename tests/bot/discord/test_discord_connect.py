@@ -11,6 +11,7 @@ from discord.http import Route
 
 from bot.chat.commands import COMMANDS
 from bot.config import DiscordConfig
+from bot.platforms.base import TokenRejected
 from bot.platforms.discord import DiscordAdapter, sync_commands
 from bot.platforms.discord.client import use_endpoints
 from tests.fakes.discord_server import (
@@ -165,3 +166,12 @@ def test_the_endpoints_default_to_discord() -> None:
     use_endpoints(DiscordConfig(token="t", api_base_url="http://proxy:8080/api/v10/", gateway_url="ws://gw:7878"))
     assert Route.BASE == "http://proxy:8080/api/v10"
     assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://gw:7878"
+
+
+async def test_a_rejected_token_is_said_in_one_line(fake: FakeDiscord) -> None:
+    wrong = fake.settings(token="wrong-token")
+    with pytest.raises(TokenRejected, match=r"^Discord refused the bot token \(DISCORD_TOKEN") as refused:
+        await sync_commands(wrong)
+    assert "wrong-token" not in str(refused.value)
+    with pytest.raises(TokenRejected):
+        await DiscordAdapter(StubService(), wrong).start()
