@@ -5,7 +5,7 @@ result-won = { $score }, { $winner } voitti
 result-drawn = { $score }, tasapeli
 
 # `settings`-muutos henkilöltä, joka ei hallitse kanavaa.
-settings-not-allowed = Vain kanavan hallitsijat voivat muuttaa sen asetuksia (Discordissa: Palvelimen hallinta tai Kanavien hallinta; Telegramissa: ryhmän ylläpitäjät). Kuka tahansa voi katsoa ne komennolla `asetukset`.
+settings-not-allowed = Vain kanavan hallitsijat voivat muuttaa sen asetuksia (Discordissa: Hallitse palvelinta tai Hallitse kanavia; Telegramissa: ryhmän ylläpitäjät). Kuka tahansa voi katsoa ne komennolla `asetukset`.
 
 # Ohje: miten komennot annetaan kullakin alustalla, ja miten siirretään, kun kirjoitetut siirrot eivät tule perille.
 help-intro-discord = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Käytä komentoa `/tammi <komento>` tai mainitse @Tammi ja kirjoita komento perään.
