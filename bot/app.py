@@ -3,10 +3,11 @@ closed in reverse with one `AsyncExitStack`. `tammi run` and `tammi console` bot
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.chat.events import Service
 from bot.chat.service import GameService
@@ -79,6 +80,25 @@ async def running(adapters: Sequence[Adapter], watch: Watch | None = None) -> As
             await adapter.start()
             states[adapter.name] = (adapter, True)
         yield
+
+
+async def watch_adapters(adapters: Sequence[Adapter], stop: asyncio.Event) -> str | None:
+    """Wait until `stop` is set (None) or an adapter stops receiving on its own: then why, for the log."""
+    waits: dict[asyncio.Task[Any], Adapter] = {
+        asyncio.create_task(adapter.wait_closed(), name=f"tammi-watch-{adapter.name}"): adapter
+        for adapter in adapters}
+    stopping = asyncio.create_task(stop.wait(), name="tammi-watch-stop")
+    try:
+        done, _ = await asyncio.wait({stopping, *waits}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (stopping, *waits):
+            task.cancel()
+    for task in done:
+        if task in waits and not task.cancelled():
+            error = task.exception()
+            why = f": {type(error).__name__}: {error}" if error is not None else ""
+            return f"the {waits[task].name} connection ended{why}"
+    return None
 
 
 async def open_repository(database: Path | str) -> Repository:

@@ -10,19 +10,46 @@ import logging
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from bot.config import Config, ConfigError, load_config, parse_database
+from bot.platforms.base import TokenRejected
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
     from bot.chat.service import GameService
 
 log = logging.getLogger("tammi")
+
+DEAF = 3
+"""`tammi run`'s exit status when a chat connection died on its own."""
+
+
+class Redact(logging.Filter):
+    """Takes the secrets out of every record a handler writes, its traceback included."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self.secrets = [secret for secret in secrets if len(secret) >= 4]
+
+    def _clean(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "<secret>")
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if any(secret in message for secret in self.secrets):
+            record.msg, record.args = self._clean(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._clean(record.exc_text)
+        return True
 
 
 # -- what stopped Tammi, in one line (never with a secret) ---------------------------------------
@@ -89,8 +116,13 @@ class Named:
     async def start(self) -> None:
         try:
             await self.adapter.start()
+        except TokenRejected:
+            raise  # the adapter's own one line, which names the setting
         except Exception as error:
             raise platform_failure(self.platform, error, self.secret) from None
+
+    async def wait_closed(self) -> None:
+        await self.adapter.wait_closed()
 
     @property
     def connected(self) -> bool | None:
@@ -156,10 +188,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _console(args, config)
         if args.command == "run":
             logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+            secrets = [config.discord.token, config.telegram.token, config.telegram.secret_token]
+            for handler in logging.getLogger().handlers:
+                handler.addFilter(Redact(secret for secret in secrets if secret))
             return asyncio.run(_run(config))
         return asyncio.run(_discord_sync(config))
     except KeyboardInterrupt:
         return 130
+    except TokenRejected as error:
+        print(f"tammi: {error}", file=sys.stderr)
+        return 2
     except Failure as failure:
         print(f"tammi: {failure}", file=sys.stderr)
         return 1
@@ -193,7 +231,7 @@ def _login_name() -> str:
 
 
 async def _run(config: Config) -> int:
-    from bot.app import running, watched
+    from bot.app import running, watch_adapters, watched
 
     if not config.discord.token and not config.telegram.token:
         print("tammi: no chat platform to run: set DISCORD_TOKEN and/or TELEGRAM_TOKEN (or [discord] token / "
@@ -221,9 +259,12 @@ async def _run(config: Config) -> int:
         async with running(adapters, watch):
             names = ", ".join(type(a.adapter).__name__ for a in adapters)
             log.info("Tammi is running (%s); database %s", names, parse_database(config.database).shown)
-            await stop.wait()
+            ended = await watch_adapters(adapters, stop)
+            if ended is not None:
+                # Deaf but alive helps nobody: stop with an error, so a supervisor starts Tammi again.
+                log.error("%s; stopping with exit status %d so that it can be restarted", ended, DEAF)
             log.info("stopping")
-    return 0
+    return 0 if ended is None else DEAF
 
 
 @contextlib.asynccontextmanager

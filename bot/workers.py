@@ -13,7 +13,10 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
@@ -24,6 +27,8 @@ from engine import Board, Color, Move, search
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+PARENT_CHECK = 0.5
+"""Seconds between a worker's checks that the bot's process is still there."""
 T = TypeVar("T")
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
@@ -58,6 +63,23 @@ def ignore_interrupt() -> None:
     which stops the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
+
+def _watch_parent(parent: int) -> None:
+    """A worker's start: a daemon thread ends the worker when its parent is gone (a kill -9 of the
+    bot leaves no one to shut the pool down; the orphan is then adopted by another process)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tammi-parent-watch", daemon=True).start()
+
+
+
+def _worker_start(parent: int) -> None:
+    """How every worker process starts: deaf to Ctrl-C, and watching its parent."""
+    ignore_interrupt()
+    _watch_parent(parent)
 
 class Workers:
     """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
@@ -96,7 +118,7 @@ class Workers:
         if pool is None:
             context = multiprocessing.get_context("spawn")
             pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(
-                processes, mp_context=context, initializer=ignore_interrupt)
+                processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(pool, function, *args)

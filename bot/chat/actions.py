@@ -74,6 +74,15 @@ async def move_dialog(ctx: Ctx, game_id: int) -> list[Reply]:
     return await list_moves(ctx, game_id, how_to=True)
 
 
+async def may_move(ctx: Ctx, game_id: int) -> list[Reply]:
+    """Nothing when the user is to move in the game (a platform may then open its move dialog);
+    otherwise the refusal that says why not."""
+    game, color = await offers.player_game(ctx.service.desk, ctx.platform, ctx.user.user_id, game_id)
+    if game.turn is not color:
+        raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name, variant=game.variant)
+    return []
+
+
 async def resign_confirm(ctx: Ctx, game_id: int) -> list[Reply]:
     await offers.player_game(ctx.service.desk, ctx.platform, ctx.user.user_id, game_id)
     return [Reply(ctx.say("resign_confirm", id=game_id), private=True, kind="confirm", game_id=game_id,
@@ -210,5 +219,5 @@ BUTTONS: dict[str, Action] = {
     "acc": accept_challenge, "dec": decline_challenge, "can": cancel_challenge, "res": resign_confirm,
     "rsc": resign, "dro": offer_draw, "dra": accept_draw, "drd": decline_draw, "brd": show_board,
     "lst": list_moves, "mov": move_dialog, "una": accept_undo, "und": decline_undo, "rem": rematch,
-    "clm": claim, "pdn": pdn, "gif": gif,
+    "clm": claim, "pdn": pdn, "gif": gif, "mvq": may_move,
 }

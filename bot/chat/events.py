@@ -8,7 +8,8 @@ builds them and are re-exported here for the adapters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Person, Reply, Sender
@@ -30,6 +31,15 @@ class Event:
     - `locale` is the user's language as the platform gives it (`"fi"`, `"en-US"`), or None.
     - `addressed` is True when the message is clearly meant for the bot (a DM, a reply to the bot's
       message, a mention of the bot); the service may then answer chat it would otherwise ignore.
+    - `may_manage` asks the platform whether the user may manage this channel (change its settings:
+      Discord's Manage Server or Manage Channels, a Telegram group's administrators). None where there
+      is no one else to ask about: a private chat, the console.
+    - `reads_typed` is False where the platform does not pass the bot ordinary messages (a Discord
+      server without the message content intent, a Telegram group in privacy mode): help then
+      points to the buttons and commands instead of typed moves.
+    - `only_replied` is True when a group message is addressed only by replying to the bot's message
+      (no mention, not a DM): people chat that way ("great game!"), so anything but a move, a command
+      or a question the rules answer is ignored rather than called not understood.
     """
 
     platform: str
@@ -44,6 +54,9 @@ class Event:
     addressed: bool = False
     is_private_chat: bool = False
     replied_to: Person | None = None
+    only_replied: bool = False
+    reads_typed: bool = True
+    may_manage: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False, repr=False)
 
 
 class Service(Protocol):
@@ -63,4 +76,8 @@ class Service(Protocol):
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         """(topic id, title in the locale's language) for every rules topic."""
+        ...
+
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        """The channel `old` has the id `new` from now on (a Telegram group became a supergroup)."""
         ...

@@ -125,7 +125,13 @@ async def _active_id(ctx: Ctx) -> int:
 
 
 async def move(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-    game_id = await _active_id(ctx)
+    """`move [#game] <move>`: in the game named first (a platform's move dialog names it), else in the
+    user's active game here."""
+    named = words.typed_id(args[:1]) if args and args[0].startswith("#") else None
+    if named is not None:
+        game_id, args = named, args[1:]
+    else:
+        game_id = await _active_id(ctx)
     if not args:
         return await actions.move_dialog(ctx, game_id)
     typed = words.find_move(" ".join(args))

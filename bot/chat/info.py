@@ -90,6 +90,8 @@ async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             variant = words.variant_name(word)
         elif word not in words.SETTING_WORDS:
             raise Refusal("settings_bad_language")
+    if (language or variant) and ctx.event.may_manage is not None and not await ctx.event.may_manage():
+        raise Refusal("settings_not_allowed")
     if language or variant:
         await service.set_channel_settings(ctx.platform, ctx.channel, ChannelSettings(language, variant))
     current = await service.channel_settings(ctx.platform, ctx.channel)
@@ -120,8 +122,18 @@ async def question(ctx: Ctx, text: str) -> list[Reply] | None:
     return [Reply(found.text, title=found.title, kind="rules")]
 
 
+def help_head(ctx: Ctx) -> list[str]:
+    """How to give commands and moves here: the platform's own way (a slash command, `/command`, the
+    bare word), and typed moves only where the bot gets to read them."""
+    platform = ctx.platform if ctx.platform in ("discord", "telegram", "console") else None
+    intro = ctx.say(f"help_intro_{platform}") if platform else ctx.say("help_intro")
+    if ctx.event.reads_typed:
+        return [intro, ctx.say("help_moves")]
+    return [intro, ctx.say(f"help_moves_{platform or 'other'}_untyped")]
+
+
 async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-    lines = [ctx.say("help_intro"), ctx.say("help_moves"), ""]
+    lines = [*help_head(ctx), ""]
     for spec in COMMANDS:
         said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{spec.name}"), spec.name))
         lines.append(ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),

@@ -132,7 +132,7 @@ async def _text(ctx: Ctx) -> list[Reply]:
     bare = ctx.platform == "console" or event.addressed or event.is_private_chat
     if len(raw) > words.MAX_TEXT:
         head = words.clean(raw[:200])
-        if words.find_command(head, bare=bare) or event.addressed:
+        if words.find_command(head, bare=bare) or (event.addressed and not event.only_replied):
             raise Refusal("too_long")
         return []
     text = words.clean(raw)
@@ -154,8 +154,10 @@ async def _text(ctx: Ctx) -> list[Reply]:
         return []
     if not bare:
         return []
-    if "?" in text or event.addressed:
+    if "?" in text or (event.addressed and not event.only_replied):
         answered = await info.question(ctx, text)
         if answered is not None:
             return answered
+    if event.only_replied:
+        return []  # chat in reply to the bot's message
     return [Reply(ctx.say("not_understood"), private=True, kind="help")]

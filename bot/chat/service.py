@@ -142,6 +142,14 @@ class GameService:
         await self.repository.set_channel_settings(platform, channel_id, settings)
         self._settings.pop((platform, channel_id), None)
 
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        """The channel `old` is now `new` (a Telegram group became a supergroup): its games, challenges,
+        ratings and settings go with it."""
+        moved = await self.repository.move_channel(platform, old, new)
+        self._settings.pop((platform, old), None)
+        self._settings.pop((platform, new), None)
+        log.info("%s channel %s is now %s; %d games moved", platform, old, new, moved)
+
     async def channel_variant(self, platform: str, channel_id: str) -> str:
         return (await self.channel_settings(platform, channel_id)).variant or self.config.variant
 

@@ -8,12 +8,39 @@ service below it lets errors rise, and the adapters above it do not catch them a
 from __future__ import annotations
 
 import logging
+import re
 from typing import Protocol
 
 from bot.chat.events import Event, Reply, Service
 from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
+
+_BLOCK = re.compile(r"(?P<heading>[^`]*?)\n?```[^\n`]*\n(?P<code>.*?)\n?```\s*", re.S)
+
+
+def code_block(text: str) -> tuple[str, str] | None:
+    """The heading and the code of a text that is a heading and one fenced code block, else None.
+
+    >>> code_block("PDN of game #7:\\n```\\n1. 11-15 *\\n```")
+    ('PDN of game #7:', '1. 11-15 *')
+    >>> code_block("no code here") is None
+    True
+    """
+    match = _BLOCK.fullmatch(text)
+    return (match["heading"].strip(), match["code"]) if match else None
+
+
+def document_name(reply: Reply) -> str:
+    """The file name for a reply's code block sent as a document: "game-7.pdn" for a game's PDN."""
+    if reply.kind == "pdn":
+        return f"game-{reply.game_id}.pdn" if reply.game_id is not None else "game.pdn"
+    return "text.txt"
+
+
+class TokenRejected(Exception):
+    """The platform refused the bot's token at start-up; the message says which setting holds it (never
+    the token itself)."""
 
 
 class Adapter(Protocol):
@@ -27,6 +54,11 @@ class Adapter(Protocol):
 
     async def close(self) -> None:
         """Stop receiving updates and close the connection (idempotent)."""
+        ...
+
+    async def wait_closed(self) -> None:
+        """Return, or raise what ended it, when the adapter stops receiving updates on its own after
+        `start` (a connection that died); `tammi run` watches this."""
         ...
 
 

@@ -79,6 +79,9 @@ class MeasuredService:
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return self.service.rule_topics(locale)
 
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        await self.service.move_channel(platform, old, new)
+
 
 def adapter_up(adapter: object, started: bool) -> bool:
     """An adapter is up once started, unless it says (`connected`) that it has lost its connection."""

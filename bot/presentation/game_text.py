@@ -48,8 +48,24 @@ def fields(lang: str, game: Game) -> tuple[tuple[str, str], ...]:
     if game.active:
         shown.append((catalogue.say(lang, "field_turn"), who(lang, game, game.turn)))
     else:
-        shown.append((catalogue.say(lang, "field_result"), game.result.value))
+        shown.append((catalogue.say(lang, "field_result"), result_line(lang, game)))
     return tuple(shown)
+
+
+def score(game: Game) -> str:
+    """The result as PDN writes it (the first player's score first: "1-0" when Red wins at English
+    checkers), "*" while the game goes on; the one notation every message uses."""
+    if game.result is Result.ONGOING:
+        return "*"
+    return result_of(get_variant(game.variant), game.result.winner)
+
+
+def result_line(lang: str, game: Game) -> str:
+    """The score and who won, in words: "1-0, bob (Red) won"."""
+    winner = game.result.winner
+    if winner is None:
+        return catalogue.say(lang, "result_drawn", score=score(game))
+    return catalogue.say(lang, "result_won", score=score(game), winner=who(lang, game, winner))
 
 
 def title(lang: str, game: Game) -> str:
@@ -117,8 +133,7 @@ def duration(lang: str, seconds: float) -> str:
 
 def pdn_text(game: Game, board: Board) -> str:
     """The game in PDN with its players and result (the first player's score first, as PDN has it)."""
-    variant = get_variant(game.variant)
-    result = "*" if game.result is Result.ONGOING else result_of(variant, game.result.winner)
+    result = score(game)
     tags = {
         "Event": f"Tammi game {game.id}",
         "Site": game.platform,

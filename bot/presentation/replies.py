@@ -64,9 +64,11 @@ class Presenter:
 
     async def board(self, lang: str, game: Game, board: Board, lines: Sequence[str], *,
                     viewer: Color | None = None, kind: str = "board") -> Reply:
-        """A message with the board picture, the summary fields and the game's buttons."""
+        """A message with the board picture, the summary fields and the game's buttons; drawn from
+        `viewer`'s side, by default the human's in a game against the bot, else the side to move."""
         if viewer is None:
-            viewer = game.turn if game.active else None
+            viewer = game.color_of(game.black.user_id if game.white.is_bot else game.white.user_id) \
+                if game.white.is_bot or game.black.is_bot else (game.turn if game.active else None)
         mentions = game_text.mention(game, game.turn) if game.active else ()
         data = await self.workers.board_png(board, flipped=flipped_for(viewer))
         picture = Attachment(data, "board.png") if data else None

@@ -252,6 +252,12 @@ class PostgresRepository(SqlReads):
             await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
                             settings.variant)
 
+    async def move_channel(self, platform: str, old: str, new: str) -> int:
+        async with self._transaction() as db:
+            counts = [await self._run(db, sql, *params)
+                      for sql, params in shared.channel_move(platform, old, new)]
+            return counts[0]
+
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
                         look_key: str, now: float) -> None:
         async with self._transaction() as db:

@@ -136,6 +136,12 @@ class Repository(Protocol):
         """Store the settings given (a None field keeps the stored value)."""
         ...
 
+    async def move_channel(self, platform: str, old: str, new: str) -> int:
+        """A channel got a new id (a Telegram group upgraded to a supergroup): move its games, seats,
+        challenges, ratings and settings there, keeping what the new id already has where both have
+        something; the number of games moved."""
+        ...
+
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
                         look_key: str, now: float) -> None:
         """Record the name a user has in a channel (the keys are computed by the caller)."""

@@ -183,3 +183,24 @@ def rating_updates(rule: RatingRule, game: Game, white: tuple[float, int],
                         int(score == 0.0), int(score == 0.5), game.platform, game.channel_id,
                         player.user_id))
     return updates
+
+
+def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The statements (`?` placeholders) that move a channel's rows to its new id, in order; the first
+    one's count is the number of games moved. Where both ids have a seat, rating, known name or settings
+    row, the new id's stays.
+
+    >>> [sql.split()[0] for sql, _ in channel_move("telegram", "-1", "-100")][:4]
+    ['UPDATE', 'UPDATE', 'DELETE', 'UPDATE']
+    """
+    move = " SET channel_id = ? WHERE platform = ? AND channel_id = ?"
+    statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
+                                                     ("UPDATE challenges" + move, (new, platform, old))]
+    for table, key in (("seats", "user_id"), ("ratings", "user_id"), ("names", "user_id"),
+                       ("channel_settings", None)):
+        inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
+        clash = f" AND {key} IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
+        statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,
+                           (platform, old, platform, new)))
+        statements.append((f"UPDATE {table}" + move, (new, platform, old)))
+    return statements

@@ -50,6 +50,7 @@ from bot.storage.rows import (
     SEAT_TAKEN,
     SEATS_FREE,
     SETTINGS_UPSERT,
+    channel_move,
     game_values,
     new_challenge_values,
     new_game_values,
@@ -244,6 +245,12 @@ class SqliteRepository(SqlReads):
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
             await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant))
+
+    async def move_channel(self, platform: str, old: str, new: str) -> int:
+        async with self._transaction() as db:
+            counts = [(await db.execute(sql, params)).rowcount
+                      for sql, params in channel_move(platform, old, new)]
+            return int(counts[0])
 
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
                         look_key: str, now: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -170,6 +171,9 @@ def test_cli_run_starts_and_stops_the_adapters(monkeypatch: pytest.MonkeyPatch, 
 
         async def close(self) -> None:
             calls.append(f"close {self.name}")
+
+        async def wait_closed(self) -> None:
+            await asyncio.Event().wait()  # connected until closed
 
     monkeypatch.setattr(bot.platforms.discord, "DiscordAdapter", FakeAdapter)
     monkeypatch.setattr(bot.platforms.telegram, "TelegramAdapter", FakeAdapter)

@@ -18,6 +18,8 @@ EPHEMERAL = 1 << 6
 MESSAGE_CONTENT = 1 << 15  # the privileged intent
 TIMESTAMP = "2026-01-01T12:00:00.000000+00:00"
 ALL_PERMISSIONS = str((1 << 50) - 1)
+MANAGE = (1 << 4) | (1 << 5)  # Manage Channels, Manage Server
+MEMBER_PERMISSIONS = str(((1 << 50) - 1) & ~MANAGE & ~(1 << 3))  # everything but managing (and Administrator)
 
 
 def without_localizations(value: Any) -> Any:
@@ -48,6 +50,7 @@ class User:
 BOT = User(APP_ID, "Tammi", bot=True)
 ALICE = User(700000000000000101, "alice")
 BOB = User(700000000000000102, "bob")
+CAROL = User(700000000000000103, "carol")
 
 
 @dataclass
@@ -121,15 +124,15 @@ def guild_payload() -> JSON:
         "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                             "archive_timestamp": TIMESTAMP, "locked": False},
     }
-    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": ALL_PERMISSIONS, "position": 0,
+    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": MEMBER_PERMISSIONS, "position": 0,
                 "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
     return {
         "id": str(GUILD_ID), "name": "Draughts club", "icon": None, "owner_id": str(ALICE.id),
         "roles": [everyone], "emojis": [], "stickers": [], "features": [], "unavailable": False,
-        "member_count": 3, "large": False, "verification_level": 0, "default_message_notifications": 0,
+        "member_count": 4, "large": False, "verification_level": 0, "default_message_notifications": 0,
         "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US",
         "channels": [channel(CHANNEL_ID, "general", 0), channel(OTHER_CHANNEL_ID, "lobby", 1)],
-        "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member()],
+        "threads": [thread], "members": [BOT.member(), ALICE.member(), BOB.member(), CAROL.member()],
         "voice_states": [], "presences": [], "joined_at": TIMESTAMP,
     }
 

@@ -24,10 +24,12 @@ from tests.fakes.discord_data import (
     APP_ID,
     BOB,
     BOT,
+    CAROL,
     CHANNEL_ID,
     DM_CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
+    MEMBER_PERMISSIONS,
     MESSAGE_CONTENT,
     OTHER_CHANNEL_ID,
     THREAD_ID,
@@ -40,8 +42,8 @@ from tests.fakes.discord_data import (
     without_localizations,
 )
 
-__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID", "MESSAGE_CONTENT",
-           "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
+           "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -86,6 +88,7 @@ class FakeDiscord:
         self.interaction_channels: dict[str, str] = {}  # interaction id -> channel id
         self._changed = asyncio.Condition()
         self.refuse_message_content = False  # as Discord does when the portal switch is off
+        self.token = "fake-token"  # the bot token Discord accepts
 
     # --- running ------------------------------------------------------------------------------
 
@@ -104,7 +107,7 @@ class FakeDiscord:
 
     def settings(self, **changes: Any) -> DiscordConfig:
         """The bot's `[discord]` settings, pointing at this fake."""
-        values: dict[str, Any] = {"token": "fake-token", "api_base_url": self.api_base_url,
+        values: dict[str, Any] = {"token": self.token, "api_base_url": self.api_base_url,
                                   "gateway_url": self.gateway_url}
         return DiscordConfig(**(values | changes))
 
@@ -227,7 +230,8 @@ class FakeDiscord:
             payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"})
         else:
             member = user.member()
-            member["permissions"] = ALL_PERMISSIONS
+            # Alice owns the server (she may manage everything); the others are ordinary members.
+            member["permissions"] = ALL_PERMISSIONS if user == ALICE else MEMBER_PERMISSIONS
             channel.update(guild_id=str(GUILD_ID), name="general")
             payload.update(guild_id=str(GUILD_ID), member=member, guild_locale="en-US", context=0,
                            authorizing_integration_owners={"0": str(GUILD_ID)})
@@ -330,7 +334,9 @@ class FakeDiscord:
 
     async def _route(self, request: web.Request, parts: list[str]) -> web.StreamResponse | None:
         method = request.method
-        if parts == ["users", "@me"] and method == "GET":
+        if parts == ["users", "@me"] and method == "GET":  # the login: the token is checked here
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
             return _json(BOT.payload())
         if parts == ["oauth2", "applications", "@me"] and method == "GET":
             return _json({

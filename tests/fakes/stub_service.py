@@ -25,6 +25,7 @@ class StubService:
         self.respond = respond or echo
         self.delay = 0.0
         self.handled = asyncio.Event()
+        self.moves: list[tuple[str, str, str]] = []
 
     async def handle(self, event: Event) -> list[Reply]:
         self.events.append(event)
@@ -45,3 +46,6 @@ class StubService:
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return TOPICS["fi" if locale and locale.startswith("fi") else "en"]
+
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        self.moves.append((platform, old, new))

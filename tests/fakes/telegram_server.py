@@ -1,12 +1,13 @@
 """A small fake Telegram Bot API server for end-to-end tests of the Telegram adapter.
 
 It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs unchanged against it:
-`getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`, `sendPhoto`
-and `sendAnimation` (multipart uploads), `answerCallbackQuery`, `setMyCommands`, `deleteWebhook`,
-`setWebhook` and a few more. Tests inject updates (`send_text`, `press`), read every call the bot
-made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`) or a 400
-(`refuse`). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
-`withheld`), and refuses to post in a group that became a supergroup (`migrate`).
+`getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`,
+`sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
+`setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
+`press`), read every call the bot made (`calls`, `wait_for`) and can make the next calls of a method
+fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`). Like Telegram, it keeps
+ordinary group messages from a bot in privacy mode (`privacy`, `withheld`), and refuses to post in a
+group that became a supergroup (`migrate`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ JSON_FIELDS = frozenset({
     "reply_markup", "entities", "caption_entities", "commands", "reply_parameters", "allowed_updates",
     "scope", "link_preview_options",
 })
-NUMBER_FIELDS = frozenset({"chat_id", "offset", "timeout", "limit", "message_id", "cache_time"})
+NUMBER_FIELDS = frozenset({"chat_id", "user_id", "offset", "timeout", "limit", "message_id", "cache_time"})
 BOOL_FIELDS = frozenset({"show_alert", "drop_pending_updates", "disable_notification"})
 
 
@@ -108,10 +109,14 @@ class FakeTelegram:
         self._query_ids = itertools.count(1)
         self._floods: dict[str, list[int]] = {}
         self._refusals: dict[str, list[str]] = {}
+        self._bad_gateway: dict[str, int] = {}
         self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
+        self.owners: dict[int, int] = {}  # chat id -> the user who created it (its administrator here)
+        self._users: dict[int, dict[str, Any]] = {}
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
+        self._wakes = 0  # bumped to end long polls in progress
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -214,10 +219,21 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with 400 Bad Request."""
         self._refusals.setdefault(method, []).extend([description] * times)
 
+    def break_down(self, method: str, times: int = 1) -> None:
+        """The next `times` calls of `method` fail with 502 Bad Gateway (Telegram's servers in trouble)."""
+        self._bad_gateway[method] = self._bad_gateway.get(method, 0) + times
+
     def migrate(self, old: dict[str, Any], new: dict[str, Any]) -> None:
         """Group `old` became supergroup `new`: posting to the old id fails with its new id."""
         self._chats[new["id"]] = new
         self._migrated[old["id"]] = new["id"]
+
+    def revoke(self) -> None:
+        """The bot's token is revoked: every request from now on gets 401 Unauthorized (and a long
+        poll in progress ends now)."""
+        self.token = "revoked"
+        self._wakes += 1
+        self._arrived.set()
 
     def mark(self) -> int:
         """A position in `calls`, to look only at what comes after it."""
@@ -265,6 +281,10 @@ class FakeTelegram:
                 "description": f"Too Many Requests: retry after {retry_after}",
                 "parameters": {"retry_after": retry_after}}
             return web.json_response(call.result, status=429)
+        if self._bad_gateway.get(call.method):
+            self._bad_gateway[call.method] -= 1
+            call.result = {"ok": False, "error_code": 502, "description": "Bad Gateway"}
+            return web.json_response(call.result, status=502)
         refusals = self._refusals.get(call.method)
         if refusals:
             call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {refusals.pop(0)}"}
@@ -317,7 +337,8 @@ class FakeTelegram:
             self.confirmed = max(self.confirmed, offset - 1)
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
         deadline = time.monotonic() + float(params.get("timeout") or 0)
-        while not self._pending and not self._closing:
+        wakes = self._wakes
+        while not self._pending and not self._closing and wakes == self._wakes:
             left = deadline - time.monotonic()
             if left <= 0:
                 break
@@ -329,6 +350,15 @@ class FakeTelegram:
         limit = int(params.get("limit") or 100)
         allowed = params.get("allowed_updates") or []
         return [u for u in self._pending if not allowed or any(kind in u for kind in allowed)][:limit]
+
+    async def _api_getChatMember(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        if chat_id not in self._chats:
+            raise LookupError("chat not found")
+        who = self._users.get(user_id) or {"id": user_id, "is_bot": False, "first_name": "?"}
+        if self.owners.get(chat_id) == user_id:
+            return {"status": "creator", "user": who, "is_anonymous": False}
+        return {"status": "member", "user": who}
 
     async def _api_deleteWebhook(self, params: dict[str, Any], files: Any) -> bool:
         self.webhook = None
@@ -366,6 +396,13 @@ class FakeTelegram:
                      "width": 480, "height": 480, "duration": 5, "file_size": len(data)}
         return self._bot_message(params, animation=animation)
 
+    async def _api_sendDocument(self, params: dict[str, Any], files: dict[str, tuple[str, bytes]],
+                                ) -> dict[str, Any]:
+        name, data = files.get("document", ("", b""))
+        document = {"file_id": f"doc{len(self.calls)}", "file_unique_id": f"u{len(self.calls)}",
+                    "file_name": name, "file_size": len(data)}
+        return self._bot_message(params, document=document)
+
     async def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
         key = (int(params["chat_id"]), int(params["message_id"]))
         if key not in self.messages:
@@ -380,6 +417,7 @@ class FakeTelegram:
 
     def _message(self, chat: dict[str, Any], sender: dict[str, Any], **content: Any) -> dict[str, Any]:
         self._chats[chat["id"]] = chat
+        self._users[sender["id"]] = sender
         counter = self._message_ids.setdefault(chat["id"], itertools.count(1))
         message = {"message_id": next(counter), "date": int(time.time()), "chat": chat, "from": sender,
                    **content}

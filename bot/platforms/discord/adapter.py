@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.chat.events import Event, Notice, Person, Service
 from bot.config import DiscordConfig
-from bot.platforms.base import answer, apology
+from bot.platforms.base import TokenRejected, answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
 from bot.platforms.discord.client import bot_token, intents, make_client, person, use_endpoints
 from bot.platforms.discord.replies import ChannelOrder, Poster
@@ -30,6 +31,12 @@ PLATFORM = "discord"
 
 DEFER_AFTER = 1.5
 """Seconds to wait for the service before acknowledging an interaction (Discord allows 3)."""
+
+TOKEN_REJECTED = ("Discord refused the bot token (DISCORD_TOKEN or [discord] token); check it in the "
+                  "Developer Portal")
+
+MOVE_CHECK = "mvq"
+"""The service button that answers whether the presser may move in a game (nothing when they may)."""
 
 SLOW_COMMANDS = frozenset({"gif"})
 """Commands whose answer is deferred at once: they usually take longer than Discord waits."""
@@ -85,6 +92,9 @@ class DiscordAdapter:
         try:
             await self.client.login(bot_token(self.config))
             await sync_if_changed(self.tree)
+        except discord.LoginFailure:
+            await self.client.close()
+            raise TokenRejected(TOKEN_REJECTED) from None
         except BaseException:
             await self.client.close()
             raise
@@ -156,6 +166,9 @@ class DiscordAdapter:
             addressed=private or mentioned or replied,
             is_private_chat=private,
             replied_to=person(other) if other is not None else None,
+            only_replied=replied and not (private or mentioned),
+            may_manage=None if private else answer_with(manages(message.channel, message.author)),
+            reads_typed=private or self.config.message_content,
         )
         async with self.order.answering(event.channel_id):
             await self.poster.post_all(message, await answer(self.service, event))
@@ -187,12 +200,26 @@ class DiscordAdapter:
         await self._respond(interaction, self._event(interaction, button=button), slow=False)
 
     async def open_dialog(self, interaction: discord.Interaction[Any], button: str) -> None:
+        """Open the move dialog for the button's game, only for the player to move there; anyone else
+        gets the service's refusal, privately. A service too slow to say opens the dialog anyway (the
+        submitted move is checked again)."""
+        game = button.partition(":")[2]
+        check = self._event(interaction, button=f"{MOVE_CHECK}:{game}")
+        try:
+            refusals = await asyncio.wait_for(answer(self.service, check), self.defer_after)
+        except TimeoutError:
+            refusals = []
+        if refusals:
+            await interaction.response.send_message(refusals[0].text, ephemeral=True)
+            return
         dialog = MoveDialog(button, interaction.locale.value, interaction.id, self._dialogs.discard)
         self._dialogs.add(dialog.custom_id)
         await interaction.response.send_modal(dialog)
 
-    async def submit_move(self, interaction: discord.Interaction[Any], move: str) -> None:
-        event = self._event(interaction, text=move, command="move", args=(move,) if move else ())
+    async def submit_move(self, interaction: discord.Interaction[Any], button: str, move: str) -> None:
+        """A move typed into the dialog: played in the dialog's game, which the service checks."""
+        game = f"#{button.partition(':')[2]}"
+        event = self._event(interaction, text=move, command="move", args=(game, move) if move else (game,))
         await self._respond(interaction, event, slow=False)
 
     async def suggest_moves(self, interaction: discord.Interaction[Any]) -> list[str]:
@@ -210,6 +237,9 @@ class DiscordAdapter:
             locale=interaction.locale.value,
             addressed=True,
             is_private_chat=interaction.guild_id is None,
+            may_manage=None if interaction.guild_id is None else answer_with(
+                interaction.permissions.manage_guild or interaction.permissions.manage_channels),
+            reads_typed=interaction.guild_id is None or self.config.message_content,
             **fields,
         )
 
@@ -226,6 +256,21 @@ class DiscordAdapter:
                     await interaction.response.send_message(apology(event.locale).text, ephemeral=True)
 
 
+def manages(channel: Any, author: discord.abc.User) -> bool:
+    """Whether the author of a server message has Manage Server or Manage Channels there."""
+    if not isinstance(author, discord.Member) or not hasattr(channel, "permissions_for"):
+        return False
+    permissions = channel.permissions_for(author)
+    return bool(permissions.manage_guild or permissions.manage_channels)
+
+
+def answer_with(value: bool) -> Callable[[], Awaitable[bool]]:
+    """An `Event.may_manage` that Discord has already answered (its data carry the permissions)."""
+    async def known() -> bool:
+        return value
+    return known
+
+
 async def sync_commands(config: DiscordConfig) -> int:
     """Push the `/tammi` command to Discord (`tammi discord sync`); the number of subcommands registered."""
     use_endpoints(config)
@@ -235,5 +280,7 @@ async def sync_commands(config: DiscordConfig) -> int:
         await client.login(bot_token(config))
         await translated(tree)
         return subcommand_count(await tree.sync())
+    except discord.LoginFailure:
+        raise TokenRejected(TOKEN_REJECTED) from None
     finally:
         await client.close()

@@ -119,10 +119,11 @@ class MoveDialog(discord.ui.Modal):
             label=ui_text(locale, "move-dialog-label"), custom_id="move", placeholder="9-13", min_length=2,
             max_length=60)
         self.add_item(self.move)
+        self.button_id = button_id
         self._closed = closed
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
-        await handler_of(interaction).submit_move(interaction, self.move.value.strip())
+        await handler_of(interaction).submit_move(interaction, self.button_id, self.move.value.strip())
 
     async def on_timeout(self) -> None:
         self._closed(self.custom_id)

@@ -38,8 +38,8 @@ class Handler(Protocol):
         """Open the move dialog for the service button `button` (`mov:<game>`)."""
         ...
 
-    async def submit_move(self, interaction: discord.Interaction[Any], move: str) -> None:
-        """Answer a move typed into the move dialog."""
+    async def submit_move(self, interaction: discord.Interaction[Any], button: str, move: str) -> None:
+        """Answer a move typed into the move dialog opened from the button `button` (`mov:<game>`)."""
         ...
 
     async def suggest_moves(self, interaction: discord.Interaction[Any]) -> list[str]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.chat.events import Button, Person, Reply
+from bot.platforms.base import code_block, document_name
 from bot.platforms.discord.buttons import button_item, shorten
 
 CONTENT_LIMIT = 2000
@@ -103,6 +104,11 @@ def message_parts(reply: Reply, own_id: int | None) -> list[MessageParts]:
                             value=shorten(value, FIELD_VALUE_LIMIT) or "-")
         if reply.attachment is not None:
             embed.set_image(url=f"attachment://{reply.attachment.filename}")
+    elif (document := as_document(reply, ping)) is not None:
+        content, data, name = document
+        return [MessageParts(content=content or None, embed=None,
+                             file=discord.File(io.BytesIO(data), filename=name),
+                             view=buttons_view(reply.buttons))]
     else:
         *texts, last = split_text(f"{ping}\n{reply.text}" if ping else reply.text)
         earlier = [MessageParts(content=text, embed=None, file=None, view=None) for text in texts]
@@ -111,6 +117,23 @@ def message_parts(reply: Reply, own_id: int | None) -> list[MessageParts]:
     if reply.attachment is not None:
         file = discord.File(io.BytesIO(reply.attachment.data), filename=reply.attachment.filename)
     return [*earlier, MessageParts(content=content, embed=embed, file=file, view=buttons_view(reply.buttons))]
+
+
+def as_document(reply: Reply, ping: str = "") -> tuple[str, bytes, str] | None:
+    """A long PDN (a heading and a code block over Discord's 2,000 characters) as a file: the message
+    text, the file's bytes and its name; None for any other reply.
+
+    >>> as_document(Reply("PDN of game #7:\\n```\\n" + "1. 11-15 23-19\\n" * 200 + "```", kind="pdn",
+    ...                   game_id=7))[::2]
+    ('PDN of game #7:', 'game-7.pdn')
+    """
+    text = f"{ping}\n{reply.text}" if ping else reply.text
+    block = code_block(reply.text) if len(text) > CONTENT_LIMIT and reply.kind == "pdn" else None
+    if block is None:
+        return None
+    heading, code = block
+    content = "\n".join(part for part in (ping, heading) if part)[:CONTENT_LIMIT]
+    return content, code.encode(), document_name(reply)
 
 
 def buttons_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:

@@ -19,7 +19,7 @@ import discord
 
 from bot.chat.events import Reply
 from bot.platforms.discord.buttons import ui_text
-from bot.platforms.discord.messages import MessageParts, message_parts
+from bot.platforms.discord.messages import MessageParts, message_parts, split_text
 
 log = logging.getLogger(__name__)
 
@@ -97,9 +97,17 @@ class Poster:
             except discord.Forbidden:
                 if "file" not in kwargs:
                     raise
-                log.warning("no permission to attach the picture in %s; sending the text alone",
+                log.warning("no permission to attach a file in %s; sending the text alone",
                             getattr(channel, "id", "?"))
                 kwargs.pop("file")
+                if "embed" not in kwargs:  # a long PDN: its text, in pieces
+                    view = kwargs.pop("view", None)
+                    *pieces, last = split_text(reply.text)
+                    for piece in pieces:
+                        await channel.send(content=piece)
+                    kwargs["content"] = last
+                    if view is not None:
+                        kwargs["view"] = view
                 if "embed" in kwargs:
                     kwargs["embed"].set_image(url=None)
                 await channel.send(**kwargs)
@@ -141,30 +149,39 @@ class Poster:
             if not task.done():
                 task.cancel()
         channel_id = str(interaction.channel_id)
-        for reply in answers:
+        for index, reply in enumerate(answers):
             target = self.elsewhere(reply, channel_id)
             if target is not None:
                 await self.post(target, reply)
                 continue
-            for parts in message_parts(reply, self.own_id):
-                await self._answer(interaction, _kwargs(parts), private=reply.private, thinking=thinking)
-                thinking = False
-        if thinking:
-            await interaction.delete_original_response()
-        elif not interaction.response.is_done():
-            if interaction.type is discord.InteractionType.application_command:
-                await interaction.response.send_message(ui_text(interaction.locale.value, "done"),
-                                                        ephemeral=True)
-            else:
-                await interaction.response.defer()
+            try:
+                for parts in message_parts(reply, self.own_id):
+                    await self._answer(interaction, _kwargs(parts), private=reply.private, thinking=thinking)
+                    thinking = False
+            except discord.HTTPException as error:
+                # Expired (10062 Unknown interaction) or otherwise refused: the channel still hears it.
+                log.warning("answering interaction %s failed (%s); posting the replies in the channel",
+                            interaction.id, error)
+                await self._post_in_channel(interaction, answers[index:])
+                return
+        with contextlib.suppress(discord.HTTPException):  # nothing is lost if these fail
+            if thinking:
+                await interaction.delete_original_response()
+            elif not interaction.response.is_done():
+                if interaction.type is discord.InteractionType.application_command:
+                    await interaction.response.send_message(ui_text(interaction.locale.value, "done"),
+                                                            ephemeral=True)
+                else:
+                    await interaction.response.defer()
 
     async def _post_in_channel(self, interaction: discord.Interaction[Any], replies: list[Reply]) -> None:
         """Post the public replies of an expired interaction as channel messages (private ones can
         only be shown through the interaction, so they are dropped)."""
-        channel = interaction.channel
+        here = str(interaction.channel_id)
         for reply in replies:
-            if reply.private or not isinstance(channel, discord.abc.Messageable):
+            if reply.private:
                 continue
+            channel = self.elsewhere(reply, here) or self.client.get_partial_messageable(int(here))
             try:
                 await self.post(channel, reply)
             except discord.HTTPException:

@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 
 from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import UpdateType
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -37,7 +37,7 @@ from telegram.ext import (
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Event, Notice, Service
 from bot.config import TelegramConfig
-from bot.platforms.base import answer
+from bot.platforms.base import TokenRejected, answer
 from bot.platforms.telegram.convert import (
     PLATFORM,
     ForAnotherBot,
@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = (UpdateType.MESSAGE, UpdateType.CALLBACK_QUERY)
 NOTICE_WAIT = 60.0
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
+WATCHED = frozenset({"Updater:start_polling:polling_task"})
+"""PTB's task that fetches updates (long polling); when it ends on its own, the bot is deaf."""
 ALIASES = {"start": "help"}
 """Telegram clients send /start when a user opens the bot; it is the natural place for help."""
 
@@ -98,6 +100,8 @@ class TelegramAdapter:
         self._people = People()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ready = asyncio.Event()  # set once the bot can send
+        self._watched: list[asyncio.Task[Any]] = []
+        self._moves: dict[int, asyncio.Future[None]] = {}  # group id -> the move of its games
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -117,6 +121,7 @@ class TelegramAdapter:
             CommandHandler(word, partial(self._on_command, name), filters=new)
             for word, name in names.items()
         ]
+        handlers.append(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         handlers.append(MessageHandler(filters.TEXT & new & ~ForAnotherBot(), self._on_text))
         handlers.append(CallbackQueryHandler(self._on_owned_button, pattern=OWNED))
         handlers.append(CallbackQueryHandler(self._on_button))
@@ -139,6 +144,10 @@ class TelegramAdapter:
         app.add_error_handler(self._on_error)
         try:
             await app.initialize()  # getMe: fails here on a wrong token or an unreachable server
+        except InvalidToken:
+            await app.bot.shutdown()
+            raise TokenRejected("Telegram refused the bot token (TELEGRAM_TOKEN or [telegram] token); "
+                                "check it with BotFather") from None
         except BaseException:
             await app.bot.shutdown()
             raise
@@ -152,6 +161,7 @@ class TelegramAdapter:
             self._ready.set()
             await app.start()
             await self._receive(app)
+            self._watched = [task for task in asyncio.all_tasks() if task.get_name() in WATCHED]
         except BaseException:
             await self.close()
             raise
@@ -174,13 +184,28 @@ class TelegramAdapter:
                                             allowed_updates=list(ALLOWED_UPDATES),
                                             bootstrap_retries=BOOTSTRAP_RETRIES)
 
+    async def wait_closed(self) -> None:
+        """Return (or raise its error) when fetching updates stopped on its own: PTB gives up polling
+        on a token Telegram no longer accepts, and a bug may end it too. Webhook mode: never."""
+        if not self._watched:
+            await asyncio.Event().wait()
+        done, _ = await asyncio.wait(self._watched, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:
+                raise error
+
     async def close(self) -> None:
         """Stop receiving updates, finish the update in hand and close the connections (idempotent)."""
         app, self._app = self._app, None
         self._ready.clear()
+        self._watched = []
         if app is not None:
             if app.updater is not None and app.updater.running:
-                await app.updater.stop()
+                try:
+                    await app.updater.stop()
+                except TelegramError as error:  # what ended the polling (already reported)
+                    log.warning("Telegram polling had stopped: %s", error)
             if app.running:
                 await app.stop()
             await app.shutdown()
@@ -213,7 +238,35 @@ class TelegramAdapter:
                        for r in await answer(self.service, event)]
             thread = message.message_thread_id if message.is_topic_message else None
             await deliver(self.application.bot, replies, message.chat_id, quote=message.message_id,
-                          thread=thread)
+                          thread=thread, migrated=self._migrated)
+
+    async def _on_migrate(self, update: Update, context: Context) -> None:
+        """A group became a supergroup (Telegram says so in both chats): its games follow. The message
+        in the new chat holds that chat's lock until they have, so nothing said there after it is
+        answered before."""
+        message = update.effective_message
+        if message is None:
+            return
+        async with self._chat_lock(message.chat_id):
+            if message.migrate_to_chat_id:
+                await self._migrated(message.chat_id, message.migrate_to_chat_id)
+            elif message.migrate_from_chat_id:
+                await self._migrated(message.migrate_from_chat_id, message.chat_id)
+
+    async def _migrated(self, old: int, new: int) -> None:
+        """Move the old chat's games, challenges, ratings and settings to the new id: once, however
+        many signs of the move arrive (each waits until it is done)."""
+        moving = self._moves.get(old)
+        if moving is None:
+            moving = self._moves[old] = asyncio.ensure_future(self._move(old, new))
+        await asyncio.shield(moving)
+
+    async def _move(self, old: int, new: int) -> None:
+        try:
+            await self.service.move_channel(PLATFORM, str(old), str(new))
+        except Exception:
+            del self._moves[old]  # tried again at the next sign of the move
+            log.exception("Could not move chat %s's games to supergroup %s", old, new)
 
     async def _on_owned_button(self, update: Update, context: Context) -> None:
         """A press of a button only one user may press (see `formatting.owned`)."""
@@ -252,7 +305,7 @@ class TelegramAdapter:
             presser = person(query.from_user)
             rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
                     for r in replies if all(r is not s for s in shown)]
-            await deliver(self.application.bot, rest, chat.id, thread=thread)
+            await deliver(self.application.bot, rest, chat.id, thread=thread, migrated=self._migrated)
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's updates in order while other chats go on (updates are
@@ -282,7 +335,7 @@ class TelegramAdapter:
         except ValueError:
             log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
             return
-        await deliver(self.application.bot, [notice.reply], chat_id)
+        await deliver(self.application.bot, [notice.reply], chat_id, migrated=self._migrated)
 
 
 async def _answered(answering: Awaitable[bool]) -> None:

@@ -6,14 +6,19 @@ the functions here read the rest: the chat, the author, mentions, and whether th
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import replace
+from functools import partial
 
 from telegram import Bot, CallbackQuery, Message, User
-from telegram.constants import ChatType, MessageEntityType
+from telegram.constants import ChatMemberStatus, ChatType, MessageEntityType
+from telegram.error import TelegramError
 from telegram.ext import filters
 
 from bot.chat.events import Event, Person
+
+log = logging.getLogger(__name__)
 
 PLATFORM = "telegram"
 KNOWN_LIMIT = 50_000  # @usernames remembered in memory
@@ -111,7 +116,10 @@ def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     other = author is not None and not author.is_bot and author.id != user.id
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
                  locale=user.language_code, addressed=private or to_bot or addressed,
-                 is_private_chat=private, replied_to=person(author) if other and author else None)
+                 is_private_chat=private, replied_to=person(author) if other and author else None,
+                 only_replied=to_bot and not (private or addressed),
+                 may_manage=None if private else partial(administers, bot, chat.id, user.id),
+                 reads_typed=private or bool(bot.can_read_all_group_messages))
 
 
 def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:
@@ -154,9 +162,23 @@ def button_event(query: CallbackQuery, data: str) -> Event:
     """The event for a press of the button whose service id is `data` (the owner mark taken off)."""
     assert query.message is not None
     chat = query.message.chat
+    private = chat.type == ChatType.PRIVATE
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(query.from_user), button=data,
-                 locale=query.from_user.language_code, addressed=True,
-                 is_private_chat=chat.type == ChatType.PRIVATE)
+                 locale=query.from_user.language_code, addressed=True, is_private_chat=private,
+                 may_manage=None if private else partial(administers, query.get_bot(), chat.id,
+                                                         query.from_user.id),
+                 reads_typed=private or bool(query.get_bot().can_read_all_group_messages))
+
+
+async def administers(bot: Bot, chat_id: int, user_id: int) -> bool:
+    """Whether the user is an owner or administrator of the group (asked of Telegram when needed: only
+    a change of the chat's settings asks); if Telegram cannot say, they are not."""
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.warning("Could not ask Telegram who administers chat %s: %s", chat_id, error)
+        return False
+    return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
 
 def _unique(people: list[Person]) -> tuple[Person, ...]:

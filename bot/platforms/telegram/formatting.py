@@ -25,7 +25,8 @@ OWNER = "~"  # callback data "rsc:12~1001": only user 1001 may press it
 OWNED = re.compile(rf"^(?P<data>.+){OWNER}(?P<owner>\d+)$")
 """Callback data of a button only one user may press (see `owned`)."""
 
-_CODE = re.compile(r"`([^`\n]+)`")
+_CODE = re.compile(r"```[^\n`]*\n(?P<block>.*?)\n?```|`(?P<code>[^`\n]+)`", re.S)
+"""A fenced block (shown as a monospace block) or an inline `code` span."""
 
 
 def utf16_len(text: str) -> int:
@@ -38,27 +39,35 @@ def utf16_len(text: str) -> int:
 
 
 def formatted(text: str, people: Sequence[Person] = ()) -> tuple[str, list[MessageEntity]]:
-    """Plain text and its entities: `code` spans lose their backticks and become code entities, and
-    each person is pinged (a text mention) at the first free occurrence of their name.
+    """Plain text and its entities: `code` spans lose their backticks and become code entities, fenced
+    blocks become monospace blocks (pre), and each person is pinged (a text mention) at the first free
+    occurrence of their name.
 
     >>> plain, entities = formatted("Bob, type `accept`", [Person("7", "Bob")])
     >>> plain, [(str(e.type), e.offset, e.length) for e in entities]
     ('Bob, type accept', [('text_mention', 0, 3), ('code', 10, 6)])
+    >>> plain, entities = formatted("PDN:\\n```\\n1. 11-15 *\\n```")
+    >>> plain, [(str(e.type), e.offset, e.length) for e in entities]
+    ('PDN:\\n1. 11-15 *', [('pre', 5, 10)])
     """
     pieces: list[str] = []
     taken: list[tuple[int, int]] = []  # character spans already covered by an entity
+    kinds: list[MessageEntityType] = []
     at = length = 0
     for match in _CODE.finditer(text):
+        block = match["block"] is not None
+        inner = match["block"] if block else match["code"]
         pieces.append(text[at : match.start()])
         length += len(pieces[-1])
-        taken.append((length, length + len(match.group(1))))
-        pieces.append(match.group(1))
-        length += len(match.group(1))
+        taken.append((length, length + len(inner)))
+        kinds.append(MessageEntityType.PRE if block else MessageEntityType.CODE)
+        pieces.append(inner)
+        length += len(inner)
         at = match.end()
     pieces.append(text[at:])
     plain = "".join(pieces)
-    entities = [MessageEntity(MessageEntityType.CODE, utf16_len(plain[:start]), utf16_len(plain[start:end]))
-                for start, end in taken]
+    entities = [MessageEntity(kind, utf16_len(plain[:start]), utf16_len(plain[start:end]))
+                for kind, (start, end) in zip(kinds, taken, strict=True) if end > start]
     for who in people:
         if not who.user_id.isdigit() or not who.name:
             continue

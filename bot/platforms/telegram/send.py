@@ -2,24 +2,69 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from telegram import Bot, InputFile, MessageEntity, ReplyParameters
-from telegram.error import BadRequest, ChatMigrated, TelegramError
+from telegram.error import BadRequest, ChatMigrated, NetworkError, TelegramError
 
 from bot.chat.events import Reply
-from bot.platforms.telegram.formatting import caption, formatted, keyboard, split_text
+from bot.platforms.base import code_block, document_name
+from bot.platforms.telegram.formatting import (
+    CAPTION_LIMIT,
+    TEXT_LIMIT,
+    caption,
+    formatted,
+    keyboard,
+    split_text,
+)
 
 log = logging.getLogger(__name__)
 
+RETRY_DELAYS = (1.0, 2.0, 4.0)
+"""Seconds to wait before each new try of a send that failed for a passing reason (a 502 Bad Gateway,
+a timeout, a dropped connection); after the last, the send fails."""
+
+
+def transient(error: TelegramError) -> bool:
+    """Whether a failed request may work if tried again: network trouble and 5xx answers, not a
+    refusal of the request itself (400 Bad Request, 403 Forbidden, a moved chat).
+
+    >>> from telegram.error import TimedOut
+    >>> transient(TimedOut()), transient(NetworkError("Bad Gateway")), transient(BadRequest("no"))
+    (True, True, False)
+    """
+    return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
+
+
+async def _retried(send: Callable[..., Awaitable[object]], *args: Any, **options: Any) -> None:
+    """`send(*args, **options)`, tried again after each transient failure (see `RETRY_DELAYS`).
+
+    A timed-out upload may have reached the chat; trying again may then show it twice, which is
+    better than losing the board of a move that was stored."""
+    for delay in (*RETRY_DELAYS, None):
+        try:
+            await send(*args, **options)
+            return
+        except TelegramError as error:
+            if delay is None or not transient(error):
+                raise
+            log.warning("Telegram %s failed (%s); trying again in %.1f s", getattr(send, "__name__", "send"),
+                        error, delay)
+            await asyncio.sleep(delay)
+
+
+Migrated = Callable[[int, int], Awaitable[None]]
+"""Told (old chat id, new chat id) when a group turns out to have become a supergroup."""
+
 
 async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int | None = None,
-                  thread: int | None = None) -> None:
+                  thread: int | None = None, migrated: Migrated | None = None) -> None:
     """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
     `quote` (the user's own). A reply that cannot be sent is logged and the next one still goes; a
-    group that became a supergroup gets the reply under its new id."""
+    group that became a supergroup gets the reply under its new id (and `migrated` is told)."""
     for reply in replies:
         try:
             target = int(reply.channel_id) if reply.channel_id else chat_id
@@ -33,6 +78,8 @@ async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int |
                            thread if here else None)
             except ChatMigrated as moved:
                 log.info("Chat %s is now supergroup %s; sending there", target, moved.new_chat_id)
+                if migrated is not None:
+                    await migrated(target, int(moved.new_chat_id))
                 await send(bot, reply, int(moved.new_chat_id))
         except TelegramError:
             log.exception("Could not send a reply to chat %s", target)
@@ -60,11 +107,23 @@ async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
         upload = bot.send_animation if reply.attachment.is_animation else bot.send_photo
         try:
             await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options)
-        except BadRequest:
-            log.exception("Telegram refused a picture for chat %s; sending the text alone", chat_id)
+        except ChatMigrated:
+            raise
+        except TelegramError as error:
+            if not isinstance(error, BadRequest) and not transient(error):
+                raise
+            log.warning("Telegram did not take a picture for chat %s (%s); sending the text alone",
+                        chat_id, error)
             texts = split_text(reply.text)
         else:
             texts, parameters = ([] if rest is None else split_text(rest)), None
+    elif (block := code_block(reply.text)) is not None and len(reply.text) > TEXT_LIMIT:
+        # A long PDN: one document rather than a block cut across messages.
+        heading, code = block
+        document = InputFile(code.encode(), filename=document_name(reply))
+        await _retried(bot.send_document, chat_id, document, caption=heading[:CAPTION_LIMIT] or None,
+                       reply_markup=markup, reply_parameters=parameters, message_thread_id=thread)
+        return
     else:
         texts = split_text(reply.text)
     for index, piece in enumerate(texts):
@@ -84,8 +143,8 @@ async def _with_entities(send: Callable[..., Awaitable[object]], key: str, entit
     """`send(*args, **options)` with the entities as argument `key`; when Telegram refuses them (a
     mention it would not accept), the same without entities."""
     try:
-        await send(*args, **{key: entities or None}, **options)
+        await _retried(send, *args, **{key: entities or None}, **options)
     except BadRequest:
         if not entities:
             raise
-        await send(*args, **options)
+        await _retried(send, *args, **options)

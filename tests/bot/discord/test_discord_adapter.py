@@ -85,6 +85,7 @@ async def test_mentions_replies_threads_and_dms_are_addressed(fake: FakeDiscord,
     assert mention.text == f"challenge <@{BOB.id}>" and mention.addressed
     assert mention.mentions == (Person(str(BOB.id), "bob"),)
     assert reply.text == "accept" and reply.addressed and not reply.is_private_chat
+    assert reply.only_replied and not mention.only_replied and not dm.only_replied  # a reply may be chat
     assert thread.channel_id == str(THREAD_ID) and not thread.addressed
     assert dm.channel_id == str(DM_CHANNEL_ID) and dm.addressed and dm.is_private_chat
     assert len(fake.in_channel(THREAD_ID)) == 1
@@ -149,7 +150,7 @@ async def test_buttons_become_button_events(fake: FakeDiscord, adapter: DiscordA
 
 async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: DiscordAdapter,
                                              service: StubService) -> None:
-    service.respond = lambda event: [board_reply()]
+    service.respond = lambda event: [] if event.button == "mvq:7" else [board_reply()]
     await fake.type_message(ALICE, "board")
     [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
     interaction = await fake.press(BOB, board, "tammi:mov:7", locale="fi")
@@ -158,7 +159,8 @@ async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: Discor
     assert dialog.data["title"] == "Siirtosi"
     [[field]] = [row["components"] for row in dialog.data["components"]]
     assert field["custom_id"] == "move" and field["label"].startswith("Siirto")
-    assert len(service.events) == 1  # opening the dialog asks nothing of the service
+    # Opening the dialog only asks the service whether Bob may move in game 7.
+    assert service.events[-1].button == "mvq:7" and service.events[-1].user.user_id == str(BOB.id)
     # Alice opens the same game's dialog at the same time: hers is another dialog.
     alice = await fake.press(ALICE, board, "tammi:mov:7")
     other = await fake.until(lambda: fake.callback(alice))
@@ -167,8 +169,23 @@ async def test_the_move_button_opens_a_dialog(fake: FakeDiscord, adapter: Discor
     submitted = await fake.submit_modal(BOB, dialog.data["custom_id"], {"move": " 9-13 "}, board)
     [answer] = await fake.wait_answers(submitted)
     event = service.events[-1]
-    assert event.command == "move" and event.args == ("9-13",) and event.user.user_id == str(BOB.id)
+    # The move is for the dialog's game (its custom_id), not whatever game the presser has here.
+    assert event.command == "move" and event.args == ("#7", "9-13") and event.user.user_id == str(BOB.id)
     assert answer.content == "bob played 9-13"
+
+
+async def test_the_move_button_refuses_who_may_not_move(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                        service: StubService) -> None:
+    service.respond = lambda event: [board_reply()]
+    await fake.type_message(ALICE, "board")
+    [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    refusal_text = "You are not playing in game #7."
+    service.respond = lambda event: [Reply(text=refusal_text, private=True, kind="error")]
+    pressed = await fake.press(BOB, board, "tammi:mov:7")
+    [refusal] = await fake.wait_answers(pressed)
+    assert fake.callback(pressed).type == 4  # type: ignore[union-attr]  # a message, not a dialog
+    assert refusal.ephemeral and refusal.content == "You are not playing in game #7."
+    assert service.events[-1].button == "mvq:7"
 
 
 async def test_a_dialog_from_before_a_restart_says_it_expired(fake: FakeDiscord, adapter: DiscordAdapter,
@@ -261,7 +278,7 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
                                                     service: StubService) -> None:
     moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 120))
     pdn = f"Game 7 as PDN:\n```\n{moves}\n```"
-    service.respond = lambda event: [Reply(text=pdn, kind="pdn", buttons=(Button("gif:7", "GIF"),))]
+    service.respond = lambda event: [Reply(text=pdn, kind="info", buttons=(Button("gif:7", "GIF"),))]
     interaction = await fake.slash(ALICE, "pdn")
     answers = await fake.until(lambda: a if (a := fake.answers(interaction)) and a[-1].buttons else None)
     assert len(pdn) == 3246 and [a.via for a in answers] == ["callback", "followup"]
@@ -269,6 +286,29 @@ async def test_a_long_text_comes_in_several_messages(fake: FakeDiscord, adapter:
     assert [a.buttons for a in answers] == [[], ["tammi:gif:7"]]
     assert "".join(a.content or "" for a in answers).replace("```", "").replace("\n", "") == \
         pdn.replace("```", "").replace("\n", "")
+
+
+async def test_a_long_pdn_comes_as_a_file(fake: FakeDiscord, adapter: DiscordAdapter,
+                                          service: StubService) -> None:
+    moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 120))
+    pdn = f"PDN of game #7:\n```\n{moves}\n```"
+    gif = (Button("gif:7", "GIF"),)
+    service.respond = lambda event: [Reply(text=pdn, kind="pdn", game_id=7, buttons=gif)]
+    [answer] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+    assert answer.content == "PDN of game #7:" and answer.buttons == ["tammi:gif:7"]
+    assert answer.files == [("game-7.pdn", moves.encode())]
+    # Where files may not be attached, the text comes in pieces within the limit.
+    fake.no_attach_channels.add(str(CHANNEL_ID))
+    await fake.type_message(ALICE, "pdn")
+    pieces = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert all(len(p.content or "") <= 2000 for p in pieces) and pieces[-1].buttons == ["tammi:gif:7"]
+    assert "".join(p.content or "" for p in pieces).replace("```", "").replace("\n", "") == \
+        pdn.replace("```", "").replace("\n", "")
+    # A short one stays a message.
+    short_pdn = "PDN of game #7:\n```\n1. 11-15 *\n```"
+    service.respond = lambda event: [Reply(text=short_pdn, kind="pdn", game_id=7)]
+    [short] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+    assert short.files == [] and short.content == short_pdn
 
 
 async def test_a_notice_sent_while_starting_waits_for_the_login(fake: FakeDiscord,
@@ -330,6 +370,24 @@ async def test_an_expired_interaction_still_finishes_and_posts_in_the_channel(
     assert [sent.content for sent in fake.sent if sent.content == "Only for you."] == []
 
 
+async def test_an_answer_that_fails_is_posted_in_the_channel(fake: FakeDiscord, adapter: DiscordAdapter,
+                                                             service: StubService) -> None:
+    # The service answers at once, but Discord says the interaction is gone (10062): the public
+    # replies go to the channel; the private one cannot be shown to its user alone, so it is dropped.
+    fake.interactions_expire = True
+    service.respond = lambda event: [Reply(text="Only for you.", private=True), board_reply(),
+                                     Reply(text="Draw offered.")]
+    await fake.slash(ALICE, "move", move="11-15")
+    board, offer = await fake.wait_in_channel(CHANNEL_ID, 2)
+    assert board.via == "channel" and board.files == [("board.png", PNG)] and offer.content == "Draw offered."
+    # The same for a button press.
+    await fake.press(BOB, board, "tammi:res:7")
+    later = await fake.wait_in_channel(CHANNEL_ID, 4)
+    assert later[2].embeds[0]["title"] == "Game 7: alice vs bob" and later[3].content == "Draw offered."
+    assert [event.button for event in service.events] == [None, "res:7"]
+    assert all(s.content != "Only for you." for s in fake.sent)
+
+
 async def test_a_failure_inside_the_adapter_gets_the_apology(fake: FakeDiscord, adapter: DiscordAdapter,
                                                               monkeypatch: pytest.MonkeyPatch,
                                                               caplog: pytest.LogCaptureFixture) -> None:
@@ -350,7 +408,7 @@ async def test_buttons_work_after_a_restart(fake: FakeDiscord, settings: Discord
     await fake.type_message(ALICE, "board")
     [board] = await fake.wait_in_channel(CHANNEL_ID, 1)
     await bot.close()
-    after = StubService()
+    after = StubService(lambda event: [] if event.button == "mvq:7" else [Reply(text=f"got {event.button}")])
     bot = DiscordAdapter(after, settings, guild_ready_timeout=0.05)
     assert bot.name == "discord"
     await bot.start()
@@ -362,7 +420,7 @@ async def test_buttons_work_after_a_restart(fake: FakeDiscord, settings: Discord
         dialog = await fake.until(lambda: fake.callback(opened))
     finally:
         await bot.close()
-    assert [event.button for event in after.events] == ["drw:7"] and answer.content == "got drw:7"
+    assert [event.button for event in after.events] == ["drw:7", "mvq:7"] and answer.content == "got drw:7"
     assert dialog.type == 9
 
 

@@ -11,6 +11,7 @@ from discord.http import Route
 
 from bot.chat.commands import COMMANDS
 from bot.config import DiscordConfig
+from bot.platforms.base import TokenRejected
 from bot.platforms.discord import DiscordAdapter, sync_commands
 from bot.platforms.discord.client import use_endpoints
 from tests.fakes.discord_server import (
@@ -108,6 +109,7 @@ async def test_without_the_message_content_intent(fake: FakeDiscord) -> None:
 async def test_the_token_may_come_from_the_environment(fake: FakeDiscord,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "env-token")
+    fake.token = "env-token"
     adapter = DiscordAdapter(StubService(), fake.settings(token=None), guild_ready_timeout=0.05)
     await adapter.start()
     try:
@@ -164,3 +166,12 @@ def test_the_endpoints_default_to_discord() -> None:
     use_endpoints(DiscordConfig(token="t", api_base_url="http://proxy:8080/api/v10/", gateway_url="ws://gw:7878"))
     assert Route.BASE == "http://proxy:8080/api/v10"
     assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://gw:7878"
+
+
+async def test_a_rejected_token_is_said_in_one_line(fake: FakeDiscord) -> None:
+    wrong = fake.settings(token="wrong-token")
+    with pytest.raises(TokenRejected, match=r"^Discord refused the bot token \(DISCORD_TOKEN") as refused:
+        await sync_commands(wrong)
+    assert "wrong-token" not in str(refused.value)
+    with pytest.raises(TokenRejected):
+        await DiscordAdapter(StubService(), wrong).start()

@@ -18,7 +18,7 @@ from bot.config import Config, DiscordConfig, OpponentConfig, PictureConfig
 from bot.platforms.discord import DiscordAdapter
 from bot.storage import Repository
 from engine import Board, Move
-from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
+from tests.fakes.discord_server import ALICE, BOB, BOT, CAROL, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord, Sent
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -139,6 +139,11 @@ async def test_two_people_play_and_the_game_survives_a_restart(fake: FakeDiscord
         [result] = await fake.wait_answers(confirmed)
         assert not result.ephemeral and "bob" in result.text.lower()
         assert not any(b.startswith("tammi:mov:") for b in result.buttons)
+        # One notation for the result (PDN's: Red's score first at English checkers), and the winner.
+        fields = {field["name"]: field["value"] for field in result.embeds[0]["fields"]}
+        assert fields["Result"] == "1-0, bob (Red) won"
+        [pdn] = await fake.wait_answers(await fake.slash(ALICE, "pdn"))
+        assert '[Result "1-0"]' in (pdn.content or "") and (pdn.content or "").rstrip("`\n").endswith(" 1-0")
     finally:
         await running.close()
     assert fake.unknown == []
@@ -157,3 +162,80 @@ async def test_a_game_against_the_bot_in_a_dm(fake: FakeDiscord, bot: Running) -
     sent = await fake.wait_in_channel(DM_CHANNEL_ID, 3)  # Alice's board, then the bot's next move
     assert moves[0] in sent[1].text
     assert all(not s.ephemeral for s in sent)
+
+
+async def test_the_move_dialog_is_only_for_the_player_to_move_in_its_game(fake: FakeDiscord,
+                                                                         bot: Running) -> None:
+    challenged = await fake.slash(ALICE, "challenge", opponent=BOB, variant="english", colour="white")
+    [challenge] = await fake.wait_answers(challenged)
+    [start] = await fake.wait_answers(await fake.press(BOB, challenge, button(challenge, "acc")))
+    # Carol plays the bot in the same channel; she is to move there (Red moves first).
+    [own] = await fake.wait_answers(await fake.slash(CAROL, "play", level=1, colour="black"))
+    carol_game = await bot.storage.active_game_for("discord", str(CHANNEL_ID), str(CAROL.id))
+    alice_bob = await bot.storage.active_game_for("discord", str(CHANNEL_ID), str(BOB.id))
+    assert carol_game is not None and alice_bob is not None and carol_game.id != alice_bob.id
+
+    # Carol presses Move under Alice and Bob's board: no dialog, a private refusal.
+    pressed = await fake.press(CAROL, start, button(start, "mov"))
+    [refusal] = await fake.wait_answers(pressed)
+    assert fake.callback(pressed).type == 4  # type: ignore[union-attr]
+    assert refusal.ephemeral and f"#{alice_bob.id}" in (refusal.content or "")
+    # Alice is in that game but not to move: refused too.
+    [not_yet] = await fake.wait_answers(await fake.press(ALICE, start, button(start, "mov")))
+    assert not_yet.ephemeral and "not your turn" in (not_yet.content or "").lower()
+
+    # Bob is to move: his dialog opens. Carol sends a move through that dialog: refused, and her own
+    # game is untouched.
+    opened = await fake.press(BOB, start, button(start, "mov"))
+    dialog = await fake.until(lambda: fake.callback(opened))
+    assert dialog.type == 9
+    spoofed = await fake.submit_modal(CAROL, dialog.data["custom_id"], {"move": "11-15"}, start)
+    [refused] = await fake.wait_answers(spoofed)
+    assert refused.ephemeral and f"#{alice_bob.id}" in (refused.content or "")
+    for game_id in (carol_game.id, alice_bob.id):
+        game = await bot.storage.get_game(game_id)
+        assert game is not None and not game.moves
+    # Bob's own submission plays in the dialog's game.
+    opened = await fake.press(BOB, start, button(start, "mov"))
+    dialog = await fake.until(lambda: fake.callback(opened))
+    submitted = await fake.submit_modal(BOB, dialog.data["custom_id"], {"move": "11-15"}, start)
+    [moved] = await fake.wait_answers(submitted)
+    assert "11-15" in moved.text and not moved.ephemeral
+    game = await bot.storage.get_game(alice_bob.id)
+    assert game is not None and [str(m) for m in game.moves] == ["11-15"]
+    assert own.files
+
+
+async def test_only_who_manages_the_server_changes_its_settings(fake: FakeDiscord, bot: Running) -> None:
+    # Bob is an ordinary member: he may look at the settings, not change them.
+    [refused] = await fake.wait_answers(await fake.slash(BOB, "settings", language="fi"))
+    assert refused.ephemeral and "Manage Server or Manage Channels" in (refused.content or "")
+    [shown] = await fake.wait_answers(await fake.slash(BOB, "settings"))
+    assert "language en" in (shown.content or "")
+    await fake.type_message(BOB, f"<@{BOT.id}> settings fi", mentions=(BOT,))
+    [typed] = await fake.wait_in_channel(CHANNEL_ID, 1)
+    assert "Manage Server" in (typed.content or "")
+    assert (await bot.storage.channel_settings("discord", str(CHANNEL_ID))).language is None
+    # Alice owns the server: her change is saved. In his own DM, Bob sets what he likes.
+    [saved] = await fake.wait_answers(await fake.slash(ALICE, "settings", language="fi"))
+    assert "Tallennettu" in (saved.content or "")
+    in_dm = await fake.slash(BOB, "settings", channel_id=DM_CHANNEL_ID, language="fi")
+    [own] = await fake.wait_answers(in_dm)
+    assert "Tallennettu" in (own.content or "")
+
+
+@pytest.mark.parametrize("content", [True, False])
+async def test_help_fits_discord_and_its_configuration(fake: FakeDiscord, database: str,
+                                                       content: bool) -> None:
+    running = await run_bot(database, fake.settings(message_content=content))
+    try:
+        [help_] = await fake.wait_answers(await fake.slash(BOB, "help"))
+        [in_dm] = await fake.wait_answers(await fake.slash(BOB, "help", channel_id=DM_CHANNEL_ID))
+    finally:
+        await running.close()
+    for text in (help_.content or "", in_dm.content or ""):
+        assert "!tammi" not in text and "`/tammi <command>`" in text
+    # Typed moves reach the bot in DMs always, in the server only with the message content intent.
+    assert "Move by typing the move" in (in_dm.content or "")
+    assert ("Move by typing the move" in (help_.content or "")) is content
+    assert ("messages typed in this server do not reach Tammi" in (help_.content or "")) is not content

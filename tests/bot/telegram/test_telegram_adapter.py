@@ -17,8 +17,8 @@ import pytest
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
-from bot.platforms.base import Adapter, apology
-from bot.platforms.telegram import TelegramAdapter
+from bot.platforms.base import Adapter, TokenRejected, apology
+from bot.platforms.telegram import TelegramAdapter, send
 from tests.fakes.telegram_server import FakeTelegram, StartAdapter, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -35,6 +35,7 @@ class ScriptedService:
     def __init__(self, script: Callable[[Event], list[Reply]] | None = None) -> None:
         self.events: list[Event] = []
         self.senders: dict[str, Sender] = {}
+        self.moves: list[tuple[str, str, str]] = []
         self.script = script or (lambda e: [Reply(text=f"got {e.command or e.button or e.text}")])
 
     async def handle(self, event: Event) -> list[Reply]:
@@ -49,6 +50,9 @@ class ScriptedService:
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return []
+
+    async def move_channel(self, platform: str, old: str, new: str) -> None:
+        self.moves.append((platform, old, new))
 
 
 async def test_start_registers_menus_in_english_and_finnish(
@@ -227,6 +231,31 @@ async def test_a_refused_picture_still_delivers_the_text(
     assert len(fake.since(0, "sendPhoto")) == 1
 
 
+async def test_a_bad_gateway_is_retried_then_the_text_goes_alone(
+    fake: FakeTelegram, start_adapter: StartAdapter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(send, "RETRY_DELAYS", (0.01, 0.01, 0.01), raising=False)
+    board = Reply(text="Alice played 11-15", attachment=Attachment(PNG, "board.png"),
+                  buttons=(Button("mov:1", "Move"),))
+    await start_adapter(ScriptedService(lambda event: [board]))
+    # One 502 on sendPhoto: tried again, and the board arrives as a picture.
+    fake.break_down("sendPhoto")
+    fake.send_text(GROUP, ALICE, "11-15")
+    photo = await fake.wait_for("sendPhoto", where=lambda c: c.result.get("ok", True) is not False)
+    assert photo.words == "Alice played 11-15" and photo.buttons == [("Move", "mov:1")]
+    assert [c.result.get("error_code") for c in fake.since(0, "sendPhoto")] == [502, None]
+    # Telegram keeps failing: after the bounded tries, the text goes alone, with its buttons.
+    mark = fake.mark()
+    fake.break_down("sendPhoto", times=10)
+    fake.break_down("sendMessage")  # and the text's first try fails too
+    fake.send_text(GROUP, ALICE, "11-15")
+    text = await fake.wait_for("sendMessage", after=mark,
+                               where=lambda c: c.result.get("ok", True) is not False)
+    assert text.words == "Alice played 11-15" and text.buttons == [("Move", "mov:1")]
+    assert len(fake.since(mark, "sendPhoto")) == len(send.RETRY_DELAYS) + 1
+    assert len(fake.since(mark, "sendMessage")) == 2
+
+
 async def test_private_refusal_quotes_the_user_and_long_text_is_split(
     fake: FakeTelegram, start_adapter: StartAdapter
 ) -> None:
@@ -257,6 +286,27 @@ async def test_code_spans_and_forum_topics(
     assert sent.params["message_thread_id"] == "7"
     assert [(e["type"], e["offset"], e["length"]) for e in sent.params["entities"]] == [
         ("text_mention", 0, 5), ("code", 12, 6), ("code", 30, 3)]  # 🙂 is two UTF-16 units
+
+
+async def test_pdn_is_a_monospace_block_or_a_document(
+    fake: FakeTelegram, start_adapter: StartAdapter
+) -> None:
+    short = "PDN of game #7:\n```\n[Result \"1-0\"]\n\n1. 11-15 23-19 1-0\n```"
+    moves = "\n".join(f"{n}. 11-15 23-19 8-11 22-17" for n in range(1, 200))
+    long = f"PDN of game #7:\n```\n{moves}\n```"
+    texts = iter([short, long])
+    await start_adapter(ScriptedService(lambda event: [Reply(text=next(texts), kind="pdn", game_id=7,
+                                                             buttons=(Button("gif:7", "GIF"),))]))
+    fake.send_text(GROUP, ALICE, "/pdn")
+    block = await fake.wait_for("sendMessage")
+    code = '[Result "1-0"]\n\n1. 11-15 23-19 1-0'
+    assert block.words == f"PDN of game #7:\n{code}" and "```" not in block.words
+    assert block.params["entities"] == [{"type": "pre", "offset": 16, "length": len(code)}]
+    fake.send_text(GROUP, ALICE, "/pdn")
+    document = await fake.wait_for("sendDocument")
+    assert document.files["document"] == ("game-7.pdn", moves.encode())
+    assert document.words == "PDN of game #7:" and document.buttons == [("GIF", "gif:7")]
+    assert len(long) > 4096 and len(fake.since(0, "sendMessage")) == 1
 
 
 async def test_chats_run_concurrently_and_each_chat_in_order(
@@ -371,11 +421,9 @@ def test_a_token_is_required(token: str | None) -> None:
 
 
 async def test_a_wrong_token_fails_start_cleanly(fake: FakeTelegram) -> None:
-    from telegram.error import InvalidToken
-
     adapter = TelegramAdapter(ScriptedService(), TelegramConfig(
         token="1:WRONG", base_url=fake.base_url, base_file_url=fake.base_file_url))
-    with pytest.raises(InvalidToken):
+    with pytest.raises(TokenRejected, match=r"^Telegram refused the bot token \(TELEGRAM_TOKEN"):
         await adapter.start()
     await adapter.close()  # harmless after a failed start
     assert fake.calls == []  # the fake answered 401 Unauthorized to getMe; nothing else was tried
@@ -434,6 +482,9 @@ async def test_a_group_that_became_a_supergroup_gets_its_notices(
     refused, moved = fake.since(mark, "sendMessage")
     assert refused.chat_id == old["id"] and refused.result["ok"] is False
     assert (moved.chat_id, moved.words) == (new["id"], "Bob resigned.")
+    # The service moves the group's games to the new id, once.
+    await service.senders["telegram"](Notice("telegram", str(old["id"]), Reply(text="Alice to move.")))
+    assert service.moves == [("telegram", str(old["id"]), str(new["id"]))]
 
 
 async def test_the_token_stays_out_of_the_logs(

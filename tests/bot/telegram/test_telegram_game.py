@@ -3,6 +3,7 @@ python-telegram-bot Application, and the fake Bot API server."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -14,6 +15,7 @@ from bot.chat.service import GameService
 from bot.config import Config, OpponentConfig, PictureConfig
 from bot.platforms.telegram import TelegramAdapter
 from bot.storage import Repository
+from engine import Board
 from tests.fakes.telegram_server import Call, FakeTelegram, config_for, group, private, user
 
 ALICE = user(1001, "Alice", "alice", "en")
@@ -204,7 +206,18 @@ async def test_restart_mid_game_resumes_it(fake: FakeTelegram, tammi: Tammi) -> 
     assert "resign" in final.words and [label for label, _ in final.buttons] == ["Rematch"]
 
 
-async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tammi) -> None:
+async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tammi,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    assert tammi.service is not None
+    workers = tammi.service.workers
+    drawn = workers.board_png
+    sides: list[bool] = []
+
+    async def board_png(board: Board, *, flipped: bool) -> bytes | None:
+        sides.append(flipped)
+        return await drawn(board, flipped=flipped)
+
+    monkeypatch.setattr(workers, "board_png", board_png)
     chat = private(CAROL)
     fake.send_text(chat, CAROL, "/play 1 black")  # Carol moves first; her Telegram is in Finnish
     board = await fake.wait_for("sendPhoto")
@@ -216,5 +229,84 @@ async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tamm
     answer = await fake.wait_for("sendPhoto", count=3, timeout=10)
     assert answer.words.startswith("Tammi ") and "Carol" in answer.words  # notices: the chat's language
     assert answer.params["caption_entities"][0]["user"]["id"] == CAROL["id"]  # her turn: pinged
-    assert tammi.service is not None
     await tammi.service.wait_idle()
+    # Every board, after her move as after the bot's, is drawn from Carol's side (Red: flipped).
+    assert sides == [True, True, True]
+
+
+async def test_chat_in_reply_to_the_board_is_ignored(fake: FakeTelegram, tammi: Tammi) -> None:
+    board = await start_game(fake)
+    mark = fake.mark()
+    fake.send_text(GROUP, BOB, "great game!", reply_to=board.result)  # ordinary chat: no answer
+    fake.send_text(GROUP, CAROL, "wow", reply_to=board.result)
+    # A move in reply to the board is still played; its board marks the end of the chat's handling.
+    fake.send_text(GROUP, ALICE, "11-15", reply_to=board.result)
+    moved = await fake.wait_for("sendPhoto", after=mark)
+    assert "Alice played 11-15" in moved.words
+    assert fake.since(mark, "sendMessage") == [] and len(fake.since(mark, "sendPhoto")) == 1
+    # Naming the bot is still talking to it: that gets an answer.
+    fake.send_text(GROUP, BOB, "@tammi_bot great game!")
+    answer = await fake.wait_for("sendMessage", after=mark)
+    assert answer.chat_id == GROUP["id"] and answer.words
+
+
+async def test_only_the_groups_administrators_change_its_settings(fake: FakeTelegram, tammi: Tammi) -> None:
+    fake.owners[GROUP["id"]] = ALICE["id"]
+    fake.send_text(GROUP, BOB, "/settings fi")
+    refused = await fake.wait_for("sendMessage")
+    assert "the group's administrators" in refused.words
+    assert refused.params["reply_parameters"]["message_id"]  # a private refusal quotes Bob
+    member = await fake.wait_for("getChatMember")
+    assert (member.params["chat_id"], member.params["user_id"]) == (GROUP["id"], BOB["id"])
+    fake.send_text(GROUP, BOB, "/settings")  # looking is for everyone
+    shown = await fake.wait_for("sendMessage", count=2)
+    assert "language en" in shown.words
+    fake.send_text(GROUP, ALICE, "/settings fi")
+    saved = await fake.wait_for("sendMessage", count=3)
+    assert saved.words.startswith("Tallennettu")
+    # In a private chat, the user is the one who manages it: Telegram is not asked.
+    mark = fake.mark()
+    fake.send_text(private(CAROL), CAROL, "/settings en")
+    mine = await fake.wait_for("sendMessage", after=mark)
+    assert mine.words.startswith("Saved") and not fake.since(mark, "getChatMember")
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_games(fake: FakeTelegram, tammi: Tammi) -> None:
+    old = {"id": -4321, "type": "group", "title": "Draughts club"}
+    new = group(-1009876)
+    fake.owners[old["id"]] = ALICE["id"]
+    fake.send_text(old, ALICE, "/settings fi")
+    await fake.wait_for("sendMessage")
+    hello = fake.send_text(old, BOB, "anyone up for a game?")
+    fake.send_text(old, ALICE, "/challenge@tammi_bot black", reply_to=hello)
+    challenge = await fake.wait_for("sendMessage", count=2)
+    fake.press(BOB, challenge.result, challenge.buttons[0][1])
+    await fake.wait_for("sendPhoto")
+    fake.send_text(old, CAROL, "/challenge")  # an open challenge, waiting
+    await fake.wait_for("sendMessage", count=3)
+    # The group is upgraded: Telegram says so in both chats, and refuses to post in the old one.
+    fake.migrate(old, new)
+    fake.push({"message": {"message_id": 90, "date": 0, "chat": old, "from": ALICE,
+                           "migrate_to_chat_id": new["id"]}})
+    fake.push({"message": {"message_id": 1, "date": 0, "chat": new, "from": ALICE,
+                           "migrate_from_chat_id": old["id"]}})
+    mark = fake.mark()
+    fake.send_text(new, ALICE, "/move 11-15")  # her game is found in the supergroup, in Finnish
+    board = await fake.wait_for("sendPhoto", after=mark)
+    assert board.chat_id == new["id"] and "Alice siirsi 11-15" in board.words
+    assert tammi.storage is not None
+    [waiting] = await tammi.storage.open_challenges("telegram", str(new["id"]), now=time.time())
+    assert waiting.challenger.user_id == str(CAROL["id"])
+    assert await tammi.storage.open_challenges("telegram", str(old["id"]), now=time.time()) == []
+    assert (await tammi.storage.channel_settings("telegram", str(new["id"]))).language == "fi"
+
+
+async def test_help_fits_telegram_and_privacy_mode(fake: FakeTelegram, tammi: Tammi) -> None:
+    fake.send_text(GROUP, BOB, "/help")  # privacy mode is on: typed moves do not reach the bot here
+    in_group = await fake.wait_for("sendMessage")
+    fake.send_text(private(BOB), BOB, "/help")
+    alone = await fake.wait_for("sendMessage", count=2)
+    for text in (in_group.words, alone.words):
+        assert "!tammi" not in text and "Send a command as /<command>" in text
+    assert "replying to the board with the move" in in_group.words and "Move by typing" not in in_group.words
+    assert "Move by typing the move" in alone.words

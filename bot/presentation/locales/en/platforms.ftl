@@ -1,0 +1,16 @@
+# The chat platforms' own texts, and the result of a finished game.
+
+# A finished game's result: its score as in PDN, then who won.
+result-won = { $score }, { $winner } won
+result-drawn = { $score }, a draw
+
+# `settings` with a change, from someone who does not manage the channel.
+settings-not-allowed = Only people who manage this channel can change its settings (on Discord: Manage Server or Manage Channels; on Telegram: the group's administrators). Anyone can see them with `settings`.
+
+# Help: how commands are given on each platform, and how to move where typed moves do not arrive.
+help-intro-discord = Tammi plays draughts: English checkers, Italian and International draughts. Use the slash command `/tammi <command>`, or mention @Tammi followed by the command.
+help-intro-telegram = Tammi plays draughts: English checkers, Italian and International draughts. Send a command as `/<command>`, for example `/play`.
+help-intro-console = Tammi plays draughts: English checkers, Italian and International draughts. Type the command word, for example `play`.
+help-moves-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example 9-13 or 10x17x26); messages typed in this server do not reach Tammi.
+help-moves-telegram-untyped = Move with the Move button under the board, with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
+help-moves-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move 9-13`).
