@@ -1,0 +1,271 @@
+"""Game review: every position of a game searched, and the moves that changed its course picked out.
+
+:func:`review_game` replays a game, searches the position before the first move and after every move
+with :func:`engine.search.analyse`, and judges each move by how much it lost against the best move the
+search found. With a node budget (and no time limit) the review is the same on every run.
+
+Scores are in hundredths of a man. `Review.scores` are from White's point of view (positive: White
+stands better); a move's `before`, `after` and `loss` are from the mover's. A won game found by the search
+counts as `CAP` in comparisons, so a slower win is not a mistake and a mate is "winning", not infinite.
+
+>>> r = review_game("english", None, ["11-15", "23-19"], nodes=2_000)
+>>> len(r.scores), [t.move for t in r.turns], r.summary(Color.BLACK).moves
+(3, ['11-15', '23-19'], 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.board import Board
+from engine.evaluation import MATE, MATE_BOUND, evaluate
+from engine.search import analyse
+from engine.types import Color, Move
+from engine.variants import get_variant
+
+CAP = 600  # scores beyond this many hundredths of a man (and wins found by the search) count as this much
+WINNING = 120  # a side this far ahead is winning; between -WINNING and WINNING the game is open
+KEEP = 25  # a move that loses less than this kept the evaluation (counts for accuracy)
+MISTAKE = 50  # a move that loses this much is a mistake
+BLUNDER = 100  # ... and this much (about a man) a blunder (as is a mistake that throws away a win or a draw)
+MATERIAL = 80  # a loss this large is about a man
+FORCED_DEPTH = 12  # forced moves followed before a position is searched
+
+
+class Verdict(enum.StrEnum):
+    GOOD = "good"
+    INACCURACY = "inaccuracy"  # lost more than KEEP but less than a mistake
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+class Why(enum.StrEnum):
+    """What a mistake threw away."""
+
+    WIN = "win"  # the mover was winning and no longer is
+    DRAW = "draw"  # the game was open and now the mover is losing
+    MATERIAL = "material"  # about a man or more
+    POSITION = "position"  # a worse position
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move of the game, judged. `line` starts with the better move; `refutation` is what follows the
+    move played (both only for mistakes and blunders)."""
+
+    ply: int  # index of the move in the game, from 0
+    color: Color  # who played it
+    move: str
+    best: str  # the best move the search found in the position before
+    before: int  # the position before, with best play (mover's view)
+    after: int  # the position after the move played (mover's view)
+    loss: int  # how much worse than `before` (0 for the best move), capped scores
+    verdict: Verdict = Verdict.GOOD
+    why: Why | None = None
+    line: tuple[str, ...] = ()
+    refutation: tuple[str, ...] = ()
+
+    @property
+    def turning_point(self) -> bool:
+        return self.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
+
+    @property
+    def number(self) -> int:
+        """The move number as a game score shows it (each side's first move is 1)."""
+        return self.ply // 2 + 1
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One side's moves: how many, mistakes, blunders, and the share (0-100) that kept the evaluation."""
+
+    color: Color
+    moves: int
+    mistakes: int
+    blunders: int
+    accuracy: int
+
+
+@dataclass(frozen=True)
+class Review:
+    variant: str
+    start_fen: str
+    moves: tuple[str, ...]
+    scores: tuple[int, ...]  # White's view, position before the first move, then after each move
+    turns: tuple[Turn, ...]
+    budget: dict[str, float] = field(default_factory=dict)  # "nodes" and/or "seconds" per position
+
+    def turning_points(self) -> list[Turn]:
+        return [t for t in self.turns if t.turning_point]
+
+    def summary(self, color: Color) -> Summary:
+        mine = [t for t in self.turns if t.color is color]
+        kept = sum(1 for t in mine if t.loss < KEEP)
+        return Summary(color, len(mine), sum(1 for t in mine if t.verdict is Verdict.MISTAKE),
+                       sum(1 for t in mine if t.verdict is Verdict.BLUNDER),
+                       round(100 * kept / len(mine)) if mine else 100)
+
+    def board_before(self, ply: int) -> Board:
+        """The position before move `ply`, with the game's history up to it."""
+        board = Board(self.variant, fen=self.start_fen)
+        for text in self.moves[:ply]:
+            board.push_str(text)
+        return board
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as plain JSON values (see `from_dict`)."""
+        return {"variant": self.variant, "start_fen": self.start_fen, "moves": list(self.moves),
+                "scores": list(self.scores), "budget": dict(self.budget),
+                "turns": [[t.ply, t.color.value, t.move, t.best, t.before, t.after, t.loss, t.verdict.value,
+                           t.why.value if t.why else None, list(t.line), list(t.refutation)]
+                          for t in self.turns]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Review:
+        turns = tuple(Turn(int(p), Color(c), str(m), str(b), int(x), int(y), int(loss), Verdict(v),
+                           Why(w) if w else None, tuple(line), tuple(ref))
+                      for p, c, m, b, x, y, loss, v, w, line, ref in data["turns"])
+        return cls(str(data["variant"]), str(data["start_fen"]), tuple(data["moves"]),
+                   tuple(int(s) for s in data["scores"]), turns, dict(data.get("budget", {})))
+
+
+def capped(score: int) -> int:
+    """A score limited to +-CAP (wins found by the search count as CAP).
+
+    >>> capped(250), capped(100_000 - 7), capped(-2_000)
+    (250, 600, -600)
+    """
+    return max(-CAP, min(CAP, score))
+
+
+def _outlook(score: int) -> int:
+    return 1 if score >= WINNING else -1 if score <= -WINNING else 0
+
+
+def _toward_zero(score: int) -> int:
+    """A win or loss found by the search one ply further away."""
+    return score - 1 if score > MATE_BOUND else score + 1 if score < -MATE_BOUND else score
+
+
+class _Searcher:
+    """Searches positions within a budget per position."""
+
+    def __init__(self, nodes: int | None, seconds: float | None) -> None:
+        if nodes is None and seconds is None:
+            raise ValueError("give a node budget, a time budget or both")
+        self.nodes, self.seconds = nodes, seconds
+
+    def evaluate(self, board: Board, share: float = 1.0, depth: int = 0) -> tuple[int, Move | None]:
+        """(score for the side to move, its best move); forced moves are followed, not searched."""
+        outcome = board.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0, None
+            return (MATE if outcome.winner is board.turn else -MATE), None
+        moves = list(board.legal_moves)
+        if len(moves) == 1 and depth < FORCED_DEPTH:
+            board.push(moves[0])
+            try:
+                score, _ = self.evaluate(board, share, depth + 1)
+            finally:
+                board.pop()
+            return _toward_zero(-score), moves[0]
+        nodes = None if self.nodes is None else max(200, int(self.nodes * share))
+        seconds = None if self.seconds is None else self.seconds * share
+        result = analyse(board, time_limit=seconds, node_limit=nodes)
+        score = result.score if result.score >= -MATE else evaluate(board)
+        return score, result.move
+
+    def line(self, board: Board, first: Move | None, length: int) -> tuple[str, ...]:
+        """Up to `length` moves of the best play from `board` (starting with `first` if given)."""
+        played: list[Move] = []
+        try:
+            move = first
+            while len(played) < length and not board.is_game_over():
+                if move is None:
+                    _, move = self.evaluate(board, share=0.5)
+                    if move is None:
+                        break
+                board.push(move)
+                played.append(move)
+                move = None
+        finally:
+            for _ in played:
+                board.pop()
+        return tuple(str(m) for m in played)
+
+
+def _judge(before: int, after: int, best: bool) -> tuple[int, Verdict, Why | None]:
+    """The loss of a move (mover's view scores) and what it threw away."""
+    loss = 0 if best else max(0, capped(before) - capped(after))
+    dropped = _outlook(before) > _outlook(after)
+    if loss >= BLUNDER or (dropped and loss >= MISTAKE):
+        verdict = Verdict.BLUNDER
+    elif loss >= MISTAKE:
+        verdict = Verdict.MISTAKE
+    elif loss >= KEEP:
+        verdict = Verdict.INACCURACY
+    else:
+        return loss, Verdict.GOOD, None
+    if dropped and _outlook(before) == 1:
+        why = Why.WIN
+    elif dropped and after < -MATE_BOUND:
+        why = Why.DRAW  # walked into a lost game
+    elif loss >= MATERIAL:
+        why = Why.MATERIAL
+    else:
+        why = Why.DRAW if dropped else Why.POSITION
+    return loss, verdict, why
+
+
+def review_game(
+    variant: str, start_fen: str | None, moves: Sequence[str], *, nodes: int | None = None,
+    seconds: float | None = None, line_length: int = 4,
+) -> Review:
+    """Review a game given by its variant, start position (None: the usual one) and moves.
+
+    Each position gets `nodes` nodes and/or `seconds` seconds of search (give at least one; a node budget
+    alone makes the review repeatable). Raises ValueError for a move that is not legal.
+    """
+    name = get_variant(variant).name
+    board = Board(name, fen=start_fen)
+    fen = board.start_fen
+    searcher = _Searcher(nodes, seconds)
+    played: list[Move] = []
+    evals = [searcher.evaluate(board)]
+    for text in moves:
+        played.append(board.push_str(text))
+        evals.append(searcher.evaluate(board))
+    scores = tuple(score if color is Color.WHITE else -score
+                   for (score, _), color in zip(evals, _movers(Board(name, fen=fen), played), strict=True))
+    turns: list[Turn] = []
+    replay = Board(name, fen=fen)
+    for ply, move in enumerate(played):
+        color = replay.turn
+        (before, best), (reply, _) = evals[ply], evals[ply + 1]
+        after = _toward_zero(-reply)
+        loss, verdict, why = _judge(before, after, best is None or best == move)
+        turn = Turn(ply, color, str(move), str(best or move), before, after, loss, verdict, why)
+        if turn.turning_point:
+            line = searcher.line(replay, best, line_length)
+            replay.push(move)
+            refutation = searcher.line(replay, evals[ply + 1][1], line_length)
+            replay.pop()
+            turn = Turn(ply, color, str(move), str(best), before, after, loss, verdict, why, line, refutation)
+        turns.append(turn)
+        replay.push(move)
+    limits = (("nodes", nodes), ("seconds", seconds))
+    budget = {key: float(value) for key, value in limits if value is not None}
+    return Review(name, fen, tuple(str(m) for m in played), scores, tuple(turns), budget)
+
+
+def _movers(board: Board, moves: Sequence[Move]) -> list[Color]:
+    """The side to move in each position of the game (before the first move, then after each)."""
+    sides = [board.turn]
+    for move in moves:
+        board.push(move)
+        sides.append(board.turn)
+    return sides
