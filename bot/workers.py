@@ -19,6 +19,7 @@ from typing import Literal, TypeVar
 
 import render
 from engine import Board, Color, Move, search
+from engine.review import Review, review_game
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,23 @@ def _judge(question: DrawQuestion, board: Board, level: int, color: Color) -> bo
     return search.should_claim_draw(board, color)
 
 
-def _png(board: Board, flipped: bool, size: int, theme: str | None) -> bytes:
-    return render.render_board(board, size=size, flipped=flipped, last_move=board.peek(), theme=theme)
+def _png(board: Board, flipped: bool, size: int, theme: str | None, arrow: Move | None = None) -> bytes:
+    return render.render_board(board, size=size, flipped=flipped, last_move=board.peek(), theme=theme,
+                               arrow=arrow)
+
+
+def _review(variant: str, start_fen: str, moves: tuple[str, ...], seconds: float | None,
+            nodes: int | None) -> dict[str, object]:
+    return review_game(variant, start_fen, moves, seconds=seconds, nodes=nodes).to_dict()
+
+
+def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
+    return search.analyse(board, time_limit=seconds, node_limit=nodes).move
+
+
+def _graph(scores: tuple[int, ...], variant: str, marks: tuple[int, ...], labels: tuple[str, str],
+           theme: str | None) -> bytes:
+    return render.render_graph(scores, variant=variant, marks=marks, labels=labels, theme=theme)
 
 
 def _gif(board: Board, flipped: bool, theme: str | None, title: str | None) -> bytes:
@@ -56,8 +72,8 @@ class Workers:
     """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
 
     def __init__(self, *, search: int = 0, pictures: int = 0, size: int = 480, theme: str | None = None,
-                 choose_move: ChooseMove | None = None) -> None:
-        self.sizes = {"search": search, "pictures": pictures}
+                 choose_move: ChooseMove | None = None, reviews: int = 0) -> None:
+        self.sizes = {"search": search, "pictures": pictures, "reviews": reviews}
         self.size = size
         self.theme = theme
         self._override = choose_move
@@ -107,18 +123,39 @@ class Workers:
             return None if question == "claim" else False
         return await self._run("search", _judge, question, board.copy(), level, color)
 
+    # -- reviews and hints (their own pool: a long review never holds up the opponent) ----------
+
+    async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
+                     nodes: int | None) -> Review:
+        """The review of a game (see `engine.review.review_game`)."""
+        data = await self._run("reviews", _review, variant, start_fen, moves, seconds, nodes)
+        return Review.from_dict(data)
+
+    async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
+        """A good move for the side to move (the strongest search within the time)."""
+        return await self._run("reviews", _hint, board.copy(), seconds, nodes)
+
     # -- pictures --------------------------------------------------------------------------------
 
-    async def board_png(self, board: Board, *, flipped: bool) -> bytes | None:
-        """The board as PNG bytes (the last move marked), or None if drawing failed."""
+    async def graph_png(self, scores: tuple[int, ...], *, variant: str, marks: tuple[int, ...],
+                        labels: tuple[str, str]) -> bytes | None:
+        """A review's evaluation graph as PNG bytes, or None if drawing failed."""
+        try:
+            return await self._run("pictures", _graph, scores, variant, marks, labels, self.theme)
+        except Exception:
+            log.exception("drawing a graph failed")
+            return None
+
+    async def board_png(self, board: Board, *, flipped: bool, arrow: Move | None = None) -> bytes | None:
+        """The board as PNG bytes (the last move marked, `arrow` drawn), or None if drawing failed."""
         last = board.peek()
-        key = (board.variant.name, board.fen(), flipped, str(last) if last else "")
+        key = (board.variant.name, board.fen(), flipped, f"{last or ''}>{arrow or ''}")
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         try:
-            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme)
+            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme, arrow)
         except Exception:
             log.exception("drawing a board failed")
             return None

@@ -39,6 +39,7 @@ from bot.storage.rows import (
     game_from_row,
     game_values,
 )
+from bot.storage.sqlite_reviews import SqliteReviews
 from engine import Color
 
 _GAME_UPDATE = (
@@ -55,7 +56,7 @@ def migrations() -> list[str]:
     return [folder.joinpath(name).read_text(encoding="utf-8") for name in names]
 
 
-class SqliteRepository:
+class SqliteRepository(SqliteReviews):
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
     def __init__(self, connection: aiosqlite.Connection, ratings: RatingRule) -> None:

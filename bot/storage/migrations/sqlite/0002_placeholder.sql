@@ -1,0 +1,3 @@
+-- 2: a placeholder, no change. The migrator numbers a migration by its place in the sorted file list,
+-- and 0003_reviews.sql was written while another branch added its own 0002: when the two meet, that
+-- 0002 takes this file's place.
