@@ -19,11 +19,12 @@ from typing import Literal, TypeVar
 
 import render
 from engine import Board, Color, Move, search
-from engine.review import Review, review_game
+from engine import review as judging
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+REVIEW_CHUNK = 8  # positions a review searches per request to its pool
 T = TypeVar("T")
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
@@ -46,9 +47,18 @@ def _png(board: Board, flipped: bool, size: int, theme: str | None, arrow: Move 
                                arrow=arrow)
 
 
-def _review(variant: str, start_fen: str, moves: tuple[str, ...], seconds: float | None,
-            nodes: int | None) -> dict[str, object]:
-    return review_game(variant, start_fen, moves, seconds=seconds, nodes=nodes).to_dict()
+def _evaluate(variant: str, start_fen: str, moves: tuple[str, ...], first: int, last: int,
+              seconds: float | None, nodes: int | None) -> list[judging.Evaluation]:
+    return judging.evaluate_positions(variant, start_fen, moves, first, last, seconds=seconds, nodes=nodes)
+
+
+def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: list[judging.Evaluation],
+                seconds: float | None, nodes: int | None) -> judging.Review:
+    return judging.judge_game(variant, start_fen, moves, evals, seconds=seconds, nodes=nodes)
+
+
+def _explain(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
+    return judging.explain(game, ply, seconds=seconds, nodes=nodes)
 
 
 def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
@@ -126,10 +136,17 @@ class Workers:
     # -- reviews and hints (their own pool: a long review never holds up the opponent) ----------
 
     async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
-                     nodes: int | None) -> Review:
-        """The review of a game (see `engine.review.review_game`)."""
-        data = await self._run("reviews", _review, variant, start_fen, moves, seconds, nodes)
-        return Review.from_dict(data)
+                     nodes: int | None) -> judging.Review:
+        """The review of a game (as `engine.review.review_game`), searched a few positions per request so
+        that stopping the bot never waits for a whole review."""
+        evals: list[judging.Evaluation] = []
+        for first in range(0, len(moves) + 1, REVIEW_CHUNK):
+            evals += await self._run("reviews", _evaluate, variant, start_fen, moves, first,
+                                     first + REVIEW_CHUNK - 1, seconds, nodes)
+        judged = await self._run("reviews", _judge_game, variant, start_fen, moves, evals, seconds, nodes)
+        for turn in judged.turning_points():
+            judged = judged.with_turn(await self._run("reviews", _explain, judged, turn.ply, seconds, nodes))
+        return judged
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
         """A good move for the side to move (the strongest search within the time)."""

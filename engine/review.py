@@ -15,6 +15,7 @@ counts as `CAP` in comparisons, so a slower win is not a mistake and a mate is "
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -97,6 +98,12 @@ class Review:
     scores: tuple[int, ...]  # White's view, position before the first move, then after each move
     turns: tuple[Turn, ...]
     budget: dict[str, float] = field(default_factory=dict)  # "nodes" and/or "seconds" per position
+
+    def with_turn(self, turn: Turn) -> Review:
+        """The review with one move's judgement replaced (`explain` adds the lines)."""
+        turns = list(self.turns)
+        turns[turn.ply] = turn
+        return dataclasses.replace(self, turns=tuple(turns))
 
     def turning_points(self) -> list[Turn]:
         return [t for t in self.turns if t.turning_point]
@@ -221,6 +228,66 @@ def _judge(before: int, after: int, best: bool) -> tuple[int, Verdict, Why | Non
     return loss, verdict, why
 
 
+Evaluation = tuple[int, str | None]
+"""A searched position: the score for the side to move, and the best move (None when the game is over)."""
+
+
+def evaluate_positions(
+    variant: str, start_fen: str | None, moves: Sequence[str], first: int = 0, last: int | None = None, *,
+    nodes: int | None = None, seconds: float | None = None,
+) -> list[Evaluation]:
+    """Search the positions `first` to `last` (both included; position k follows the first k moves), each
+    with the budget of `review_game`. A long game can be searched a few positions at a time this way."""
+    board = Board(variant, fen=start_fen)
+    searcher = _Searcher(nodes, seconds)
+    last = len(moves) if last is None else min(last, len(moves))
+    found: list[Evaluation] = []
+    for k in range(last + 1):
+        if k >= first:
+            score, best = searcher.evaluate(board)
+            found.append((score, None if best is None else str(best)))
+        if k < last:
+            board.push_str(moves[k])
+    return found
+
+
+def judge_game(variant: str, start_fen: str | None, moves: Sequence[str], evals: Sequence[Evaluation], *,
+               nodes: int | None = None, seconds: float | None = None) -> Review:
+    """The review from the searched positions (`evaluate_positions` of every position): each move judged,
+    without the lines (see `explain`)."""
+    name = get_variant(variant).name
+    board = Board(name, fen=start_fen)
+    fen = board.start_fen
+    if len(evals) != len(moves) + 1:
+        raise ValueError(f"{len(moves)} moves need {len(moves) + 1} evaluations, not {len(evals)}")
+    scores: list[int] = []
+    turns: list[Turn] = []
+    for ply, text in enumerate(moves):
+        color = board.turn
+        (before, best), (reply, _) = evals[ply], evals[ply + 1]
+        scores.append(before if color is Color.WHITE else -before)
+        move = str(board.push_str(text))
+        after = _toward_zero(-reply)
+        loss, verdict, why = _judge(before, after, best is None or best == move)
+        turns.append(Turn(ply, color, move, best or move, before, after, loss, verdict, why))
+    scores.append(evals[-1][0] if board.turn is Color.WHITE else -evals[-1][0])
+    limits = (("nodes", nodes), ("seconds", seconds))
+    budget = {key: float(value) for key, value in limits if value is not None}
+    return Review(name, fen, tuple(t.move for t in turns), tuple(scores), tuple(turns), budget)
+
+
+def explain(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None,
+            length: int = 4) -> Turn:
+    """Move `ply` of the review with its lines: the better move's, and what follows the move played."""
+    turn = review.turns[ply]
+    searcher = _Searcher(nodes, seconds)
+    board = review.board_before(ply)
+    line = searcher.line(board, board.parse_move(turn.best), length)
+    board.push_str(turn.move)
+    refutation = searcher.line(board, None, length)
+    return dataclasses.replace(turn, line=line, refutation=refutation)
+
+
 def review_game(
     variant: str, start_fen: str | None, moves: Sequence[str], *, nodes: int | None = None,
     seconds: float | None = None, line_length: int = 4,
@@ -228,44 +295,13 @@ def review_game(
     """Review a game given by its variant, start position (None: the usual one) and moves.
 
     Each position gets `nodes` nodes and/or `seconds` seconds of search (give at least one; a node budget
-    alone makes the review repeatable). Raises ValueError for a move that is not legal.
+    alone makes the review repeatable); each turning point gets its lines (`explain`). Raises ValueError
+    for a move that is not legal.
     """
-    name = get_variant(variant).name
-    board = Board(name, fen=start_fen)
-    fen = board.start_fen
-    searcher = _Searcher(nodes, seconds)
-    played: list[Move] = []
-    evals = [searcher.evaluate(board)]
-    for text in moves:
-        played.append(board.push_str(text))
-        evals.append(searcher.evaluate(board))
-    scores = tuple(score if color is Color.WHITE else -score
-                   for (score, _), color in zip(evals, _movers(Board(name, fen=fen), played), strict=True))
-    turns: list[Turn] = []
-    replay = Board(name, fen=fen)
-    for ply, move in enumerate(played):
-        color = replay.turn
-        (before, best), (reply, _) = evals[ply], evals[ply + 1]
-        after = _toward_zero(-reply)
-        loss, verdict, why = _judge(before, after, best is None or best == move)
-        turn = Turn(ply, color, str(move), str(best or move), before, after, loss, verdict, why)
-        if turn.turning_point:
-            line = searcher.line(replay, best, line_length)
-            replay.push(move)
-            refutation = searcher.line(replay, evals[ply + 1][1], line_length)
-            replay.pop()
-            turn = Turn(ply, color, str(move), str(best), before, after, loss, verdict, why, line, refutation)
-        turns.append(turn)
-        replay.push(move)
-    limits = (("nodes", nodes), ("seconds", seconds))
-    budget = {key: float(value) for key, value in limits if value is not None}
-    return Review(name, fen, tuple(str(m) for m in played), scores, tuple(turns), budget)
+    evals = evaluate_positions(variant, start_fen, moves, nodes=nodes, seconds=seconds)
+    review = judge_game(variant, start_fen, moves, evals, nodes=nodes, seconds=seconds)
+    for turn in review.turning_points():
+        review = review.with_turn(explain(review, turn.ply, nodes=nodes, seconds=seconds, length=line_length))
+    return review
 
 
-def _movers(board: Board, moves: Sequence[Move]) -> list[Color]:
-    """The side to move in each position of the game (before the first move, then after each)."""
-    sides = [board.turn]
-    for move in moves:
-        board.push(move)
-        sides.append(board.turn)
-    return sides

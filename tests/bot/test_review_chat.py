@@ -16,7 +16,7 @@ from bot.app import run_console
 from bot.config import Config, OpponentConfig, PictureConfig, ReviewConfig
 from bot.workers import Workers
 from engine import Board
-from engine.review import Review
+from engine.review import Review, review_game
 from tests.bot.tammi_talk import Chat, close_chat, open_chat
 from tests.render.render_pixels import decode
 
@@ -241,3 +241,17 @@ async def test_review_and_hint_through_the_console(tmp_path: Path, lang: str) ->
         assert text.count("Siirto 5, bob (punainen): 16-19 oli vakava virhe") == 2
         assert "Pelin #1 yhteenveto:" in text
     assert len(list((tmp_path / "pics").glob("*review.png"))) == 2
+
+
+async def test_reviews_and_hints_run_in_their_own_worker_process() -> None:
+    workers = Workers(reviews=1)
+    try:
+        start = Board("english")
+        moves = (*OPENING, "4x11")
+        done = await workers.review("english", start.fen(), moves, seconds=None, nodes=3000)
+        assert done == review_game("english", None, moves, nodes=3000)
+        assert [t.move for t in done.turning_points()] == ["16-19"] and done.turning_points()[0].line
+        assert "reviews" in workers._pools and "search" not in workers._pools
+        assert await workers.hint(start, seconds=0.05) in start.legal_moves
+    finally:
+        await workers.close()

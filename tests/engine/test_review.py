@@ -9,7 +9,18 @@ import pytest
 
 from engine import Color
 from engine.evaluation import MATE
-from engine.review import CAP, Review, Verdict, Why, _judge, capped, review_game
+from engine.review import (
+    CAP,
+    Review,
+    Verdict,
+    Why,
+    _judge,
+    capped,
+    evaluate_positions,
+    explain,
+    judge_game,
+    review_game,
+)
 
 # An English game where Red's 9th move, 16-19, leaves a man to White's double jump 24x15x8.
 OPENING = ["11-15", "22-18", "15x22", "26x17", "8-11", "25-22", "12-16", "17-13"]
@@ -109,3 +120,15 @@ def test_an_illegal_move_is_refused() -> None:
 def test_a_budget_is_required() -> None:
     with pytest.raises(ValueError):
         review_game("english", None, ["11-15"])
+
+
+def test_a_review_in_pieces_is_the_same_review(review: Review) -> None:
+    evals = evaluate_positions("english", None, GAME, 0, 5, nodes=NODES)
+    evals += evaluate_positions("english", None, GAME, 6, None, nodes=NODES)
+    assert len(evals) == len(GAME) + 1
+    judged = judge_game("english", None, GAME, evals, nodes=NODES)
+    assert judged.scores == review.scores and judged.turning_points()[0].line == ()
+    point = review.turning_points()[0]
+    assert judged.with_turn(explain(judged, point.ply, nodes=NODES)) == review
+    with pytest.raises(ValueError):
+        judge_game("english", None, GAME, evals[:-1])
