@@ -133,7 +133,7 @@ class Workers:
             return None if question == "claim" else False
         return await self._run("search", _judge, question, board.copy(), level, color)
 
-    # -- reviews and hints (their own pool: a long review never holds up the opponent) ----------
+    # -- reviews (their own pool: a long review never holds up the opponent) and hints -----------
 
     async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
                      nodes: int | None) -> judging.Review:
@@ -149,8 +149,9 @@ class Workers:
         return judged
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
-        """A good move for the side to move (the strongest search within the time)."""
-        return await self._run("reviews", _hint, board.copy(), seconds, nodes)
+        """A good move for the side to move (the strongest search within the time), searched in the
+        opponent's pool: a short search, never queued behind a review."""
+        return await self._run("search", _hint, board.copy(), seconds, nodes)
 
     # -- pictures --------------------------------------------------------------------------------
 
