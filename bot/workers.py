@@ -57,6 +57,10 @@ def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: lis
     return judging.judge_game(variant, start_fen, moves, evals, seconds=seconds, nodes=nodes)
 
 
+def _confirm(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
+    return judging.confirm(game, ply, seconds=seconds, nodes=nodes)
+
+
 def _explain(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
     return judging.explain(game, ply, seconds=seconds, nodes=nodes)
 
@@ -144,6 +148,10 @@ class Workers:
             evals += await self._run("reviews", _evaluate, variant, start_fen, moves, first,
                                      first + REVIEW_CHUNK - 1, seconds, nodes)
         judged = await self._run("reviews", _judge_game, variant, start_fen, moves, evals, seconds, nodes)
+        for turn in judged.turns:
+            if turn.verdict is not judging.Verdict.GOOD:
+                checked = await self._run("reviews", _confirm, judged, turn.ply, seconds, nodes)
+                judged = judged.with_turn(checked)
         for turn in judged.turning_points():
             judged = judged.with_turn(await self._run("reviews", _explain, judged, turn.ply, seconds, nodes))
         return judged

@@ -2,7 +2,9 @@
 
 :func:`review_game` replays a game, searches the position before the first move and after every move
 with :func:`engine.search.analyse`, and judges each move by how much it lost against the best move the
-search found. With a node budget (and no time limit) the review is the same on every run.
+search found. A move that seems to lose is checked against the position after the best move, searched
+the same way as the one after the move played (:func:`confirm`), and a mistake gets its lines
+(:func:`explain`). With a node budget (and no time limit) the review is the same on every run.
 
 Scores are in hundredths of a man. `Review.scores` are from White's point of view (positive: White
 stands better); a move's `before`, `after` and `loss` are from the mover's. A won game found by the search
@@ -61,7 +63,7 @@ class Turn:
     color: Color  # who played it
     move: str
     best: str  # the best move the search found in the position before
-    before: int  # the position before, with best play (mover's view)
+    before: int  # with the best move (mover's view): the position before, or after the best move if checked
     after: int  # the position after the move played (mover's view)
     loss: int  # how much worse than `before` (0 for the best move), capped scores
     verdict: Verdict = Verdict.GOOD
@@ -276,6 +278,21 @@ def judge_game(variant: str, start_fen: str | None, moves: Sequence[str], evals:
     return Review(name, fen, tuple(t.move for t in turns), tuple(scores), tuple(turns), budget)
 
 
+def confirm(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None) -> Turn:
+    """Move `ply` judged again against the position after the best move, searched as the position after
+    the move played was (the same side to move and budget, so that a search's odd-even swings cancel
+    out). `review_game` does this for every move that lost more than KEEP."""
+    turn = review.turns[ply]
+    if turn.move == turn.best:
+        return turn
+    board = review.board_before(ply)
+    board.push_str(turn.best)
+    score, _ = _Searcher(nodes, seconds).evaluate(board)
+    better = _toward_zero(-score)
+    loss, verdict, why = _judge(better, turn.after, best=False)
+    return dataclasses.replace(turn, before=better, loss=loss, verdict=verdict, why=why)
+
+
 def explain(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None,
             length: int = 4) -> Turn:
     """Move `ply` of the review with its lines: the better move's, and what follows the move played."""
@@ -300,6 +317,9 @@ def review_game(
     """
     evals = evaluate_positions(variant, start_fen, moves, nodes=nodes, seconds=seconds)
     review = judge_game(variant, start_fen, moves, evals, nodes=nodes, seconds=seconds)
+    for turn in review.turns:
+        if turn.verdict is not Verdict.GOOD:
+            review = review.with_turn(confirm(review, turn.ply, nodes=nodes, seconds=seconds))
     for turn in review.turning_points():
         review = review.with_turn(explain(review, turn.ply, nodes=nodes, seconds=seconds, length=line_length))
     return review

@@ -16,6 +16,7 @@ from engine.review import (
     Why,
     _judge,
     capped,
+    confirm,
     evaluate_positions,
     explain,
     judge_game,
@@ -47,6 +48,16 @@ def test_the_planted_blunder_is_the_only_turning_point(review: Review) -> None:
     assert blunder.line[0] == blunder.best and len(blunder.line) == 4
     # the refutation starts with the capture that wins the man
     assert blunder.refutation[0] == "24x15x8"
+
+
+def test_a_mistake_is_measured_against_the_position_after_the_best_move(review: Review) -> None:
+    # both positions compared are searched alike: after the better move and after the move played
+    blunder = review.turning_points()[0]
+    board = review.board_before(blunder.ply)
+    board.push_str(blunder.best)
+    [(score, _)] = evaluate_positions("english", board.fen(), [], nodes=NODES)
+    assert blunder.before == -score
+    assert blunder.loss == capped(blunder.before) - capped(blunder.after)
 
 
 def test_sound_moves_are_not_flagged(review: Review) -> None:
@@ -128,6 +139,9 @@ def test_a_review_in_pieces_is_the_same_review(review: Review) -> None:
     assert len(evals) == len(GAME) + 1
     judged = judge_game("english", None, GAME, evals, nodes=NODES)
     assert judged.scores == review.scores and judged.turning_points()[0].line == ()
+    for turn in judged.turns:
+        if turn.verdict is not Verdict.GOOD:
+            judged = judged.with_turn(confirm(judged, turn.ply, nodes=NODES))
     point = review.turning_points()[0]
     assert judged.with_turn(explain(judged, point.ply, nodes=NODES)) == review
     with pytest.raises(ValueError):
