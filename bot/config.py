@@ -93,6 +93,17 @@ class OpponentConfig(_Settings, frozen=True):
     workers: Workers = 2  # processes that search; 0 searches in a thread of the bot's process
 
 
+class ReviewConfig(_Settings, frozen=True):
+    durations: ClassVar[dict[str, Span]] = {
+        "time_per_move": Span("review.time_per_move", "seconds", 0.05, 10.0),
+        "hint_time": Span("review.hint_time", "seconds", 0.05, 10.0)}
+
+    time_per_move: timedelta = timedelta(seconds=1)  # search per position of a reviewed game
+    node_limit: Annotated[int, msgspec.Meta(ge=1000, le=10**8)] | None = None  # per position, instead of time
+    hint_time: timedelta = timedelta(seconds=1)  # search for a hint
+    workers: Workers = 1  # processes that review games; 0 reviews in a thread of the bot's process
+
+
 class DiscordConfig(_Settings, frozen=True):
     secrets: ClassVar[tuple[str, ...]] = ("token",)
 
@@ -160,6 +171,7 @@ class Config(_Settings, frozen=True):
     maintenance_interval: timedelta = timedelta(seconds=60)  # between expiry/reminder sweeps
     picture: PictureConfig = msgspec.field(default_factory=PictureConfig)
     opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
+    review: ReviewConfig = msgspec.field(default_factory=ReviewConfig)
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
     health: HealthConfig = msgspec.field(default_factory=HealthConfig)
@@ -180,7 +192,7 @@ class Config(_Settings, frozen=True):
 
 # -- reading the file ------------------------------------------------------------------------------
 
-_SPANS = (*Config.durations.values(), *OpponentConfig.durations.values())
+_SPANS = (*Config.durations.values(), *OpponentConfig.durations.values(), *ReviewConfig.durations.values())
 _AT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?", re.DOTALL)
 
 

@@ -23,12 +23,14 @@ from typing import Any, Literal, TypeVar
 
 import render
 from engine import Board, Color, Move, search
+from engine import review as judging
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
 PARENT_CHECK = 0.5
 """Seconds between a worker's checks that the bot's process is still there."""
+REVIEW_CHUNK = 8  # positions a review searches per request to its pool
 T = TypeVar("T")
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
@@ -46,8 +48,36 @@ def _judge(question: DrawQuestion, board: Board, level: int, color: Color) -> bo
     return search.should_claim_draw(board, color)
 
 
-def _png(board: Board, flipped: bool, size: int, theme: str | None) -> bytes:
-    return render.render_board(board, size=size, flipped=flipped, last_move=board.peek(), theme=theme)
+def _png(board: Board, flipped: bool, size: int, theme: str | None, arrow: Move | None = None) -> bytes:
+    return render.render_board(board, size=size, flipped=flipped, last_move=board.peek(), theme=theme,
+                               arrow=arrow)
+
+
+def _evaluate(variant: str, start_fen: str, moves: tuple[str, ...], first: int, last: int,
+              seconds: float | None, nodes: int | None) -> list[judging.Evaluation]:
+    return judging.evaluate_positions(variant, start_fen, moves, first, last, seconds=seconds, nodes=nodes)
+
+
+def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: list[judging.Evaluation],
+                seconds: float | None, nodes: int | None) -> judging.Review:
+    return judging.judge_game(variant, start_fen, moves, evals, seconds=seconds, nodes=nodes)
+
+
+def _confirm(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
+    return judging.confirm(game, ply, seconds=seconds, nodes=nodes)
+
+
+def _explain(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
+    return judging.explain(game, ply, seconds=seconds, nodes=nodes)
+
+
+def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
+    return search.analyse(board, time_limit=seconds, node_limit=nodes).move
+
+
+def _graph(scores: tuple[int, ...], variant: str, marks: tuple[int, ...], labels: tuple[str, str],
+           theme: str | None) -> bytes:
+    return render.render_graph(scores, variant=variant, marks=marks, labels=labels, theme=theme)
 
 
 def _gif(board: Board, flipped: bool, theme: str | None, title: str | None) -> bytes:
@@ -85,8 +115,8 @@ class Workers:
     """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
 
     def __init__(self, *, search: int = 0, pictures: int = 0, size: int = 480, theme: str | None = None,
-                 choose_move: ChooseMove | None = None) -> None:
-        self.sizes = {"search": search, "pictures": pictures}
+                 choose_move: ChooseMove | None = None, reviews: int = 0) -> None:
+        self.sizes = {"search": search, "pictures": pictures, "reviews": reviews}
         self.size = size
         self.theme = theme
         self._override = choose_move
@@ -143,18 +173,51 @@ class Workers:
             return None if question == "claim" else False
         return await self._run("search", _judge, question, board.copy(), level, color)
 
+    # -- reviews (their own pool: a long review never holds up the opponent) and hints -----------
+
+    async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
+                     nodes: int | None) -> judging.Review:
+        """The review of a game (as `engine.review.review_game`), searched a few positions per request so
+        that stopping the bot never waits for a whole review."""
+        evals: list[judging.Evaluation] = []
+        for first in range(0, len(moves) + 1, REVIEW_CHUNK):
+            evals += await self._run("reviews", _evaluate, variant, start_fen, moves, first,
+                                     first + REVIEW_CHUNK - 1, seconds, nodes)
+        judged = await self._run("reviews", _judge_game, variant, start_fen, moves, evals, seconds, nodes)
+        for turn in judged.turns:
+            if turn.verdict is not judging.Verdict.GOOD:
+                checked = await self._run("reviews", _confirm, judged, turn.ply, seconds, nodes)
+                judged = judged.with_turn(checked)
+        for turn in judged.turning_points():
+            judged = judged.with_turn(await self._run("reviews", _explain, judged, turn.ply, seconds, nodes))
+        return judged
+
+    async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
+        """A good move for the side to move (the strongest search within the time), searched in the
+        opponent's pool: a short search, never queued behind a review."""
+        return await self._run("search", _hint, board.copy(), seconds, nodes)
+
     # -- pictures --------------------------------------------------------------------------------
 
-    async def board_png(self, board: Board, *, flipped: bool) -> bytes | None:
-        """The board as PNG bytes (the last move marked), or None if drawing failed."""
+    async def graph_png(self, scores: tuple[int, ...], *, variant: str, marks: tuple[int, ...],
+                        labels: tuple[str, str]) -> bytes | None:
+        """A review's evaluation graph as PNG bytes, or None if drawing failed."""
+        try:
+            return await self._run("pictures", _graph, scores, variant, marks, labels, self.theme)
+        except Exception:
+            log.exception("drawing a graph failed")
+            return None
+
+    async def board_png(self, board: Board, *, flipped: bool, arrow: Move | None = None) -> bytes | None:
+        """The board as PNG bytes (the last move marked, `arrow` drawn), or None if drawing failed."""
         last = board.peek()
-        key = (board.variant.name, board.fen(), flipped, str(last) if last else "")
+        key = (board.variant.name, board.fen(), flipped, f"{last or ''}>{arrow or ''}")
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
         try:
-            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme)
+            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme, arrow)
         except Exception:
             log.exception("drawing a board failed")
             return None

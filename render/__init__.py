@@ -8,6 +8,7 @@ True
 
 from render.board import caption_for, draw_board, render_board
 from render.gif import GIF_SIZE, render_game_gif
+from render.graph import GRAPH_WIDTH, render_graph
 from render.layout import DEFAULT_SIZE, Layout, layout_for
 from render.text import render_text
 from render.theme import THEMES, PieceStyle, Theme, theme_for
@@ -15,6 +16,7 @@ from render.theme import THEMES, PieceStyle, Theme, theme_for
 __all__ = [
     "DEFAULT_SIZE",
     "GIF_SIZE",
+    "GRAPH_WIDTH",
     "THEMES",
     "Layout",
     "PieceStyle",
@@ -24,6 +26,7 @@ __all__ = [
     "layout_for",
     "render_board",
     "render_game_gif",
+    "render_graph",
     "render_text",
     "theme_for",
 ]

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine import Board, Color, Move, Piece
 from render import sprites
+from render.arrow import draw_arrow
 from render.layout import DEFAULT_SIZE, Layout, layout_for
 from render.theme import RGB, Theme, theme_for
 
@@ -30,6 +31,7 @@ def render_board(
     moves_from: int | None = None,
     theme: Theme | str | None = None,
     caption: str | None = None,
+    arrow: Move | None = None,
 ) -> bytes:
     """The board as PNG bytes, `size` pixels wide (and square unless there is a caption).
 
@@ -39,9 +41,11 @@ def render_board(
     - `highlights`: extra squares to mark; `moves_from`: a square whose piece's legal moves are shown.
     - `theme`: a `Theme`, a name from `THEMES` ("english", "wood", "contrast"), or None for the
       variant's own. `caption`: text for a strip under the board (lines separated by newlines).
+    - `arrow`: a move to draw as an arrow from its start square along its path (a hint, a better move).
     """
     image = draw_board(board, size=size, flipped=flipped, last_move=last_move, show_last_move=show_last_move,
-                       highlights=highlights, moves_from=moves_from, theme=theme, caption=caption)
+                       highlights=highlights, moves_from=moves_from, theme=theme, caption=caption,
+                       arrow=arrow)
     indexed = image.quantize(palette=palette_for(board.variant.name, size, theme), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=3)
@@ -68,6 +72,7 @@ def _palette(layout: Layout, colours: Theme) -> Image.Image:
     overlays = [_sprite(colours, q, Piece(c, k), a)
                 for c in Color for k in (False, True) for a in (1.0, colours.ghost_alpha)]
     overlays.append(sprites.dot(colours.target, q, TARGET_RADIUS))
+    overlays.append(sprites.dot(colours.arrow, q, 0.3))
     overlays.append(sprites.dot(colours.path, q, 0.1))
     line, pad = sprites.segment(colours.path, q, 1, True)
     overlays.append(line.crop((pad, pad, pad + q, pad + q)))
@@ -97,6 +102,7 @@ def draw_board(
     moves_from: int | None = None,
     theme: Theme | str | None = None,
     caption: str | None = None,
+    arrow: Move | None = None,
 ) -> Image.Image:
     """The board as an RGB Pillow image; `render_board` takes the same options."""
     layout = layout_for(board.variant, size, flipped)
@@ -140,6 +146,9 @@ def draw_board(
         dot = sprites.dot(colours.target, layout.square, TARGET_RADIUS)
         for m in targets:
             _paste(image, dot, layout.box(m.end)[:2])
+
+    if arrow is not None:
+        draw_arrow(image, layout, arrow, colours.arrow)
 
     if caption is not None:
         image = _with_caption(image, caption, colours)

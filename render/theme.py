@@ -41,6 +41,7 @@ class Theme:
     marked: RGB  # squares the caller asked to highlight
     caption_bg: RGB
     caption_fg: RGB
+    arrow: RGBA = (40, 170, 90, 235)  # a suggested move (hint, better move)
     ghost_alpha: float = 0.35  # opacity of captured pieces where they stood
     outline_width: float = 0.022  # piece outline, as a fraction of a square
 
@@ -118,6 +119,7 @@ CONTRAST = Theme(
     marked=(230, 120, 0),
     caption_bg=(0, 0, 0),
     caption_fg=(255, 255, 255),
+    arrow=(0, 200, 90, 245),
     ghost_alpha=0.45,
     outline_width=0.04,
 )

@@ -45,6 +45,8 @@ async def show_board(ctx: Ctx, game_id: int) -> list[Reply]:
         lines.append(game_text.turn_line(ctx.lang, game))
     else:
         lines.append(game_text.end_text(ctx.lang, game, abandon_hours=service.presenter.abandon_hours))
+    if game.against_bot and (hints := await service.repository.hints_used(game.id)):
+        lines.append(ctx.say("hints_used", count=hints))
     if game.active and game.offer is Offer.DRAW and game.offer_by is not None:
         lines.append(ctx.say("draw_offered", name=game_text.who(ctx.lang, game, game.offer_by),
                              opponent=game.player(game.offer_by.other).name))
@@ -178,7 +180,8 @@ async def rematch(ctx: Ctx, game_id: int) -> list[Reply]:
 
 async def pdn(ctx: Ctx, game_id: int) -> list[Reply]:
     loaded = await ctx.service.desk.load(game_id, ctx.platform)
-    text = game_text.pdn_text(loaded.game, loaded.board)
+    hints = await ctx.service.repository.hints_used(game_id) if loaded.game.against_bot else 0
+    text = game_text.pdn_text(loaded.game, loaded.board, hints=hints)
     return [Reply(f"{ctx.say('pdn', id=game_id)}\n```\n{text}\n```", kind="pdn", game_id=game_id)]
 
 

@@ -52,6 +52,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("games"),
     Command("pdn"),
     Command("gif"),
+    Command("review", (Option("game", "text"),)),
+    Command("hint"),
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Literal
 
-from bot.chat import actions, handlers, info
+from bot.chat import actions, handlers, info, review
 from bot.chat import grammar as words
 from bot.chat.context import Ctx
 from bot.chat.events import Event, Person, Reply
@@ -34,6 +34,8 @@ GAME_COMMANDS: dict[str, tuple[Lookup, str, actions.Action]] = {
     "rematch": ("last", "no_game_to_show", actions.rematch),
     "pdn": ("shown", "no_game_to_show", actions.pdn),
     "gif": ("shown", "no_game_to_show", actions.gif),
+    "review": ("shown", "no_game_to_show", review.review),
+    "hint": ("active", "no_game", review.hint),
 }
 WORD_COMMANDS: dict[str, Handler] = {
     "challenge": handlers.challenge, "accept": handlers.accept, "decline": handlers.decline,

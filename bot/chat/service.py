@@ -24,6 +24,7 @@ from bot.domain.model import BOT_NAME, ChannelSettings
 from bot.flows.announce import Announcement
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer, Limits
+from bot.flows.review import Reviewer, ReviewLimits
 from bot.flows.sweep import Sweep, Timing
 from bot.presentation import catalogue, notices, rules_help
 from bot.presentation.replies import Presenter
@@ -56,7 +57,7 @@ class GameService:
         self.workers = workers or Workers(search=config.opponent.workers, pictures=config.picture.workers,
                                           size=config.picture.size,
                                           theme=None if theme in ("", "auto") else theme,
-                                          choose_move=choose_move)
+                                          choose_move=choose_move, reviews=config.review.workers)
         timing = ReplyTiming(challenge_expiry=_seconds(config.challenge_expiry),
                              abandon_after=_seconds(config.abandon_after))
         self.presenter = Presenter(self.workers, timing)
@@ -66,6 +67,10 @@ class GameService:
                              self.announce)
         self.sweep = Sweep(self.desk, Timing(_seconds(config.reminder_after), _seconds(config.abandon_after),
                                              _seconds(config.maintenance_interval)), self.announce, self.bot)
+        review = config.review
+        self.reviewer = Reviewer(self.desk, self.workers, ReviewLimits(
+            None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
+            _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
         self.people = Memory(repository)
@@ -167,6 +172,17 @@ class GameService:
     async def start_bot_game(self, ctx: Ctx, variant: str, colour: Color, level: int) -> list[Reply]:
         game = await self.bot.start(ctx.platform, ctx.channel, ctx.player, variant, colour, level)
         return [await self.presenter.started(ctx.lang, game, self.desk.board(game))]
+
+    async def post(self, platform: str, channel_id: str, reply: Reply) -> None:
+        """Send a reply to a channel on our own (a review that was running in the background)."""
+        sender = self._senders.get(platform)
+        if sender is None:
+            log.debug("no sender for %s; reply dropped", platform)
+            return
+        try:
+            await sender(Notice(platform, channel_id, replace(reply, channel_id=channel_id)))
+        except Exception:
+            log.exception("sending to %s/%s failed", platform, channel_id)
 
     async def announce(self, announcement: Announcement) -> None:
         """Post something the bot says on its own to the channel it concerns."""

@@ -131,8 +131,9 @@ def duration(lang: str, seconds: float) -> str:
     return f"{minutes / 60:.0f} {'t' if lang == 'fi' else 'h'}"
 
 
-def pdn_text(game: Game, board: Board) -> str:
-    """The game in PDN with its players and result (the first player's score first, as PDN has it)."""
+def pdn_text(game: Game, board: Board, *, hints: int = 0) -> str:
+    """The game in PDN with its players and result (the first player's score first, as PDN has it), and
+    a `Hints` tag with the number of positions a hint was shown in, if any."""
     result = score(game)
     tags = {
         "Event": f"Tammi game {game.id}",
@@ -142,4 +143,6 @@ def pdn_text(game: Game, board: Board) -> str:
         "White": game.white.name,
         "Black": game.black.name,
     }
+    if hints:
+        tags["Hints"] = str(hints)
     return write_pdn(board, tags, result).strip()

@@ -264,6 +264,16 @@ class PostgresRepository(SqlReads):
             await self._run(db, shared.NAME_UPSERT, platform, channel_id, user_id, name, exact_key, look_key,
                             now)
 
+    async def save_review(self, game_id: int, plies: int, data: str, now: float) -> None:
+        """Store a review (JSON text), replacing the game's earlier one."""
+        async with self._transaction() as db:
+            await self._run(db, shared.REVIEW_UPSERT, game_id, plies, data, now)
+
+    async def record_hint(self, game_id: int, ply: int, user_id: str, move: str, now: float) -> None:
+        """Record that a hint was shown before move `ply` (once per position)."""
+        async with self._transaction() as db:
+            await self._run(db, shared.HINT_INSERT, game_id, ply, user_id, move, now)
+
     async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
         async with self._transaction() as db:
             await self._run(db, shared.HANDLE_DROP, platform, user_id, handle)

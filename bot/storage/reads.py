@@ -144,3 +144,15 @@ class SqlReads:
         row = await self._one("SELECT user_id, name, handle FROM handles WHERE platform = ? AND handle = ?",
                               (platform, handle))
         return Known(row[0], row[1], row[2]) if row else None
+
+    # -- reviews and hints -----------------------------------------------------------------------
+
+    async def saved_review(self, game_id: int, plies: int) -> str | None:
+        """The stored review of the game's first `plies` moves (JSON text), if there is one."""
+        row = await self._one("SELECT data FROM reviews WHERE game_id = ? AND plies = ?", (game_id, plies))
+        return str(row[0]) if row else None
+
+    async def hints_used(self, game_id: int) -> int:
+        """How many positions of the game a hint was shown in."""
+        row = await self._one("SELECT COUNT(*) FROM hints WHERE game_id = ?", (game_id,))
+        return int(row[0]) if row else 0

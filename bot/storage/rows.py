@@ -147,6 +147,15 @@ NAME_UPSERT = (
     " name = excluded.name, exact_key = excluded.exact_key, look_key = excluded.look_key,"
     " seen_at = excluded.seen_at"
 )
+REVIEW_UPSERT = (
+    "INSERT INTO reviews (game_id, plies, data, created_at) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (game_id) DO UPDATE SET plies = excluded.plies, data = excluded.data,"
+    " created_at = excluded.created_at"
+)
+HINT_INSERT = (
+    "INSERT INTO hints (game_id, ply, user_id, move, created_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (game_id, ply) DO NOTHING"
+)
 HANDLE_DROP = "DELETE FROM handles WHERE platform = ? AND user_id = ? AND handle <> ?"
 HANDLE_UPSERT = (
     "INSERT INTO handles (platform, handle, user_id, name, seen_at) VALUES (?, ?, ?, ?, ?)"

@@ -41,11 +41,13 @@ from bot.storage.rows import (
     GAME_UPDATE,
     HANDLE_DROP,
     HANDLE_UPSERT,
+    HINT_INSERT,
     NAME_UPSERT,
     RATING_INSERT,
     RATING_SELECT,
     RATING_UPDATE,
     REMINDED_UPDATE,
+    REVIEW_UPSERT,
     SEAT_INSERT,
     SEAT_TAKEN,
     SEATS_FREE,
@@ -256,6 +258,16 @@ class SqliteRepository(SqlReads):
                         look_key: str, now: float) -> None:
         async with self._transaction() as db:
             await db.execute(NAME_UPSERT, (platform, channel_id, user_id, name, exact_key, look_key, now))
+
+    async def save_review(self, game_id: int, plies: int, data: str, now: float) -> None:
+        """Store a review (JSON text), replacing the game's earlier one."""
+        async with self._transaction() as db:
+            await db.execute(REVIEW_UPSERT, (game_id, plies, data, now))
+
+    async def record_hint(self, game_id: int, ply: int, user_id: str, move: str, now: float) -> None:
+        """Record that a hint was shown before move `ply` (once per position)."""
+        async with self._transaction() as db:
+            await db.execute(HINT_INSERT, (game_id, ply, user_id, move, now))
 
     async def note_handle(self, platform: str, handle: str, user_id: str, name: str, now: float) -> None:
         async with self._transaction() as db:

@@ -80,7 +80,7 @@ async def open_chat(database: str, *, platform: str = "test", seed: int = 1,
     clock = Clock()
     service = GameService(storage, config, clock=clock, rng=random.Random(seed), choose_move=choose_move)
     if not pictures:
-        async def no_picture(board: Any, *, flipped: bool) -> None:
+        async def no_picture(board: Any, *, flipped: bool, **options: Any) -> None:
             return None
 
         service.workers.board_png = no_picture  # type: ignore[method-assign]
