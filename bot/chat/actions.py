@@ -16,19 +16,36 @@ from bot.flows import challenges, offers
 from bot.flows.offers import Changed
 from bot.flows.opponent import DrawDeclined
 from bot.flows.play import MoveRefused, play
-from bot.presentation import game_text
+from bot.presentation import catalogue, game_text
 from bot.workers import flipped_for
 from engine import Color
 
 Action = Callable[[Ctx, int], Awaitable[list[Reply]]]
 
 
-async def move(ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False) -> list[Reply]:
+async def move(ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False,
+               claim_draw: bool = False) -> list[Reply]:
     service = ctx.service
-    done = await play(service.desk, ctx.platform, ctx.user.user_id, game_id, text, offer_draw=offer_draw)
+    done = await play(service.desk, ctx.platform, ctx.user.user_id, game_id, text, offer_draw=offer_draw,
+                      claim_draw=claim_draw)
     if isinstance(done, MoveRefused):
         return [await service.presenter.move_refused(ctx.lang, done)]
     return [await service.presenter.moved(ctx.lang, done.moved, done.board, ctx.user.name)]
+
+
+async def unreadable_move(ctx: Ctx, game_id: int, text: str) -> list[Reply]:
+    """Text shaped like a move that is none (`9-`, `5`): how to write one, with a legal move of the
+    player's as the example; the player not to move hears whose turn it is."""
+    loaded = await ctx.service.desk.load(game_id, ctx.platform)
+    game = loaded.game
+    if game.player(game.turn).user_id != ctx.user.user_id:
+        raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name,
+                      variant=game.variant)
+    example = next(iter(loaded.board.legal_moves), None)
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    return [Reply(ctx.say("move_unreadable", text=shown, example=str(example or "9-13"),
+                          moves=catalogue.command_name(ctx.lang, "moves")),
+                  private=True, kind="error", game_id=game.id)]
 
 
 async def show_board(ctx: Ctx, game_id: int) -> list[Reply]:

@@ -124,11 +124,14 @@ async def _text(ctx: Ctx) -> list[Reply]:
             raise Refusal("not_understood")
         return await run(ctx, typed.command, typed.args)
     move = words.find_move(text)
-    if move is not None:
+    if move is not None or words.move_attempt(text):
         game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is not None:
             await ctx.service.remember(ctx)
-            return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw)
+            if move is None:
+                return await actions.unreadable_move(ctx, game.id, text)
+            return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw,
+                                      claim_draw=move.claim_draw)
         if bare:
             raise Refusal("no_game")
         return []

@@ -22,6 +22,7 @@ from bot.platforms.base import answer
 PLATFORM = "console"
 CHANNEL = "console"
 _SPEAKER = re.compile(r"^\s*([^\s>]{1,32})>\s?(.*)$")
+_COMMENT = re.compile(r"(?:^|\s)#(?:\s.*)?$")  # "# note" after a line (as in the README), not "#12"
 _QUIT = frozenset({"quit", "exit", ":q", "lopeta"})
 
 
@@ -41,7 +42,10 @@ def parse_line(line: str, default_user: str) -> Line:
     Line(user='bob', text='9-13', button=None)
     >>> parse_line("press acc:1", "you")
     Line(user='you', text='', button='acc:1')
+    >>> parse_line("bob> 11-15   # Red moves first", "you"), parse_line("pdn #12", "you").text
+    (Line(user='bob', text='11-15', button=None), 'pdn #12')
     """
+    line = _COMMENT.sub("", line)
     user = default_user
     match = _SPEAKER.match(line)
     if match:

@@ -14,10 +14,12 @@ ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class Person:
-    """A chat user as the platform names them: a stable id and a display name."""
+    """A chat user as the platform names them: a stable id, a display name, and whether the account is
+    a bot (which can never accept a challenge)."""
 
     user_id: str
     name: str
+    is_bot: bool = False
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,7 @@ class Presenter:
                 lines.append(catalogue.say(lang, "claim_possible",
                                        kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
         else:
-            lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
+            lines.append(game_text.end_text(lang, game, mover_name, abandon_hours=self.abandon_hours))
         return await self.board(lang, game, board, lines)
 
     async def move_refused(self, lang: str, refused: MoveRefused) -> Reply:

@@ -109,4 +109,4 @@ def intents(config: DiscordConfig) -> discord.Intents:
 
 def person(user: discord.abc.User) -> Person:
     """A Discord user as the service knows them: the id, and the name shown."""
-    return Person(user_id=str(user.id), name=user.display_name)
+    return Person(user_id=str(user.id), name=user.display_name, is_bot=bool(user.bot))

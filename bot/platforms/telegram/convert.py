@@ -23,7 +23,7 @@ USER_COMMANDS = frozenset({"challenge", "stats"})
 
 def person(user: User) -> Person:
     """The neutral person for a Telegram user."""
-    return Person(user_id=str(user.id), name=user.full_name)
+    return Person(user_id=str(user.id), name=user.full_name, is_bot=bool(user.is_bot))
 
 
 class People:

@@ -1,0 +1,195 @@
+"""Issue 11's chat polish, through the service: reading decorated and half-typed moves, challenges that
+name rules, colours and bots, claims made with the move, the text board and replays in the channel's
+language, the hint aimed at the player to move, one language rule, plurals and small conveniences."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.chat.events import Person
+from bot.domain.model import NewGame, Player
+from bot.platforms.console import parse_line
+from engine import Board
+from tests.bot.tammi_talk import Chat, close_chat, open_chat
+
+
+@pytest.fixture
+async def chat(tmp_path: Path) -> AsyncIterator[Chat]:
+    chat = await open_chat(tmp_path)
+    yield chat
+    await close_chat(chat)
+
+
+async def _game_from(chat: Chat, fen: str, variant: str = "english") -> int:
+    """A game between ann (White) and bob (Red/Black) from a position."""
+    board = Board(variant, fen=fen)
+    game = await chat.storage.create_game(NewGame(
+        platform=chat.platform, channel_id=chat.channel, variant=variant, white=Player("ann", "ann"),
+        black=Player("bob", "bob"), start_fen=board.fen(), turn=board.turn, created_at=chat.clock(),
+        seated=("ann", "bob")))
+    return game.id
+
+
+async def _moves(chat: Chat, game_id: int) -> tuple[str, ...]:
+    game = await chat.storage.get_game(game_id)
+    assert game is not None
+    return game.moves
+
+
+# -- 10: half-typed and decorated moves -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["9-", "5", "9--13", "c3"])
+async def test_half_typed_move_gets_a_private_hint_not_a_rules_topic(chat: Chat, text: str) -> None:
+    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    replies = await chat.say("bob", text, addressed=True)
+    assert len(replies) == 1
+    reply = replies[0]
+    assert reply.private and reply.kind == "error" and reply.title is None
+    assert f"I can't read “{text}” as a move: write it like 9-13" in reply.text
+    assert await _moves(chat, game_id) == ()
+
+
+@pytest.mark.parametrize("text", ["11-15!", "11-15 🙂", "11-15?", "11-15!?", "11-15 👍🏽", "11-15."])
+async def test_decorated_move_is_read_as_the_move(chat: Chat, text: str) -> None:
+    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    replies = await chat.say("bob", text, addressed=True)
+    assert [reply.kind for reply in replies] == ["board"]
+    assert "bob played 11-15." in replies[0].text
+    assert await _moves(chat, game_id) == ("11-15",)
+
+
+async def test_decorated_move_with_a_draw_offer(chat: Chat) -> None:
+    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    replies = await chat.say("bob", "11-15 draw!", addressed=True)
+    assert "bob (Red) offers a draw" in replies[0].text
+    assert await _moves(chat, game_id) == ("11-15",)
+
+
+async def test_garbled_move_of_the_player_not_to_move_says_whose_turn(chat: Chat) -> None:
+    await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    replies = await chat.say("ann", "22-", addressed=True)
+    assert replies[0].private and "It is not your turn" in replies[0].text
+
+
+async def test_chat_of_people_without_a_game_is_still_ignored(chat: Chat) -> None:
+    assert await chat.say("carl", "5") == []
+    assert await chat.say("carl", "11-15!") == []
+
+
+# -- 11: any dash, through the service -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dash", ["–", "—", "‐", "−"])
+async def test_bare_move_with_any_dash_is_played(chat: Chat, dash: str) -> None:
+    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    replies = await chat.say("bob", f"9{dash}13")
+    assert [reply.kind for reply in replies] == ["board"]
+    assert await _moves(chat, game_id) == ("9-13",)
+
+
+# -- 12: the words of a challenge ---------------------------------------------------------------------
+
+
+async def test_unknown_word_in_a_challenge_is_not_part_of_the_name(chat: Chat) -> None:
+    await chat.say("bob", "!tammi help")
+    replies = await chat.say("ann", "!tammi challenge bob chess")
+    assert replies[0].private and "I don't know the rules “chess”" in replies[0].text
+    assert await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock()) == []
+
+
+async def test_unknown_word_after_a_mention_is_refused(chat: Chat) -> None:
+    replies = await chat.say("ann", "!tammi challenge @bob chess")
+    assert "I don't know the rules “chess”" in replies[0].text
+
+
+async def test_finnish_variant_and_colour_words(chat: Chat) -> None:
+    await chat.say("bob", "!tammi ohje")
+    replies = await chat.say("ann", "!tammi haasta bob italialainen valkoinen")
+    assert replies[0].kind == "challenge", replies
+    [challenge] = await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock())
+    assert challenge.target is not None and challenge.target.name == "bob"
+    assert challenge.variant == "italian" and challenge.colour == "white"
+    await chat.say("ann", "!tammi cancel")
+    replies = await chat.say("ann", "!tammi haasta bob kansainvälinen musta")
+    [challenge] = await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock())
+    assert challenge.variant == "international" and challenge.colour == "black"
+
+
+async def test_a_known_name_of_two_words_still_works(chat: Chat) -> None:
+    await chat.say("Bob Smith", "!tammi help")
+    replies = await chat.say("ann", "!tammi challenge Bob Smith italian")
+    assert replies[0].kind == "challenge", replies
+    [challenge] = await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock())
+    assert challenge.target is not None and challenge.target.user_id == "Bob Smith"
+
+
+async def test_console_example_with_comments_works_when_pasted(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, platform="console")
+    try:
+        script = """challenge bob white        # you challenge bob; you play White
+bob> accept
+bob> 11-15                 # Red moves first in English checkers
+22-18 draw                 # move and offer a draw in one message
+bob> draw accept
+"""
+        texts = []
+        for raw in script.splitlines():
+            line = parse_line(raw, "you")
+            texts.append("\n".join(r.text for r in await chat.say(line.user, line.text)))
+        assert "you plays White" in texts[0]
+        assert "bob played 11-15." in texts[2]
+        assert "you played 22-18." in texts[3] and "offers a draw" in texts[3]
+        assert "Draw by agreement." in texts[4]
+    finally:
+        await close_chat(chat)
+
+
+# -- 13: bots cannot be challenged -----------------------------------------------------------------------
+
+
+async def test_challenging_a_bot_account_is_refused(chat: Chat) -> None:
+    robot = Person("999", "Robo", is_bot=True)
+    replies = await chat.say("ann", "!tammi challenge Robo", mentions=(robot,))
+    assert replies[0].private and "Robo is a bot" in replies[0].text and "`play`" in replies[0].text
+    replies = await chat.command("ann", "challenge", mentions=(robot,))
+    assert "Robo is a bot" in replies[0].text
+    assert await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock()) == []
+
+
+async def test_challenging_tammi_by_name_is_refused(chat: Chat) -> None:
+    replies = await chat.say("ann", "!tammi challenge tammi")
+    assert "Tammi is a bot" in replies[0].text
+    replies = await chat.say("ann", "!tammi haasta Tammi", locale="fi")
+    assert "Tammi on botti" in replies[0].text and "`pelaa`" in replies[0].text
+    assert await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock()) == []
+
+
+# -- 32: a claim with the move that makes it -------------------------------------------------------------
+
+
+async def test_threefold_repetition_claimed_with_the_move(chat: Chat) -> None:
+    game_id = await _game_from(chat, "B:WK28:BK1")
+    for user, move in [("bob", "1-5"), ("ann", "28-24"), ("bob", "5-1"), ("ann", "24-28"),
+                       ("bob", "1-5"), ("ann", "28-24"), ("bob", "5-1")]:
+        assert "played" in await chat.text(user, move)
+    # ann's 24-28 would make the position after it occur for the third time.
+    replies = await chat.say("ann", "24-28 claim")
+    assert "ann played 24-28." in replies[0].text
+    assert "ann claimed a draw by threefold repetition" in replies[0].text
+    game = await chat.storage.get_game(game_id)
+    assert game is not None and game.ending == "claim_threefold" and game.result == "1/2-1/2"
+    assert game.moves[-1] == "24-28"
+
+
+async def test_claim_with_a_move_that_makes_no_draw_changes_nothing(chat: Chat) -> None:
+    game_id = await _game_from(chat, "B:WK28:BK1")
+    replies = await chat.say("bob", "1-5 claim")
+    assert replies[0].private and "Playing 1-5 would not give a draw to claim" in replies[0].text
+    assert await _moves(chat, game_id) == ()
+    replies = await chat.say("bob", "!tammi move 1-5 vaadi", locale="fi")
+    assert "Siirto 1-5 ei johtaisi" in replies[0].text
+    assert await _moves(chat, game_id) == ()
