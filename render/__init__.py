@@ -7,7 +7,7 @@ True
 """
 
 from render.board import caption_for, draw_board, render_board
-from render.gif import GIF_SIZE, render_game_gif
+from render.gif import GIF_SIZE, Captions, render_game_gif
 from render.layout import DEFAULT_SIZE, Layout, layout_for
 from render.text import render_text
 from render.theme import THEMES, PieceStyle, Theme, theme_for
@@ -16,6 +16,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "GIF_SIZE",
     "THEMES",
+    "Captions",
     "Layout",
     "PieceStyle",
     "Theme",

@@ -81,7 +81,7 @@ async def list_moves(ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Re
     else:
         text = ctx.say("legal_moves_wait", side=side, name=to_move.name, moves=", ".join(legal))
     replies = [Reply(text, private=True, kind="moves", game_id=game.id)]
-    if how_to and legal:
+    if how_to and legal and to_move.user_id == ctx.user.user_id:
         replies.append(Reply(ctx.say("how_to_move", example=legal[0]), private=True, kind="help"))
     return replies
 
@@ -197,7 +197,7 @@ async def gif(ctx: Ctx, game_id: int) -> list[Reply]:
     title = (f"#{game.id} {game_text.who(ctx.lang, game, Color.WHITE)} - "
              f"{game_text.who(ctx.lang, game, Color.BLACK)}")
     data = await service.workers.game_gif(loaded.board, flipped=flipped_for(game.color_of(ctx.user.user_id)),
-                                          title=title)
+                                          title=title, captions=game_text.replay_captions(ctx.lang, game))
     if data is None:
         raise Refusal("pictures_unavailable")
     return [Reply(ctx.say("gif", id=game.id), attachment=Attachment(data, "game.gif"), kind="gif",

@@ -46,7 +46,8 @@ async def route(service: GameService, event: Event) -> list[Reply]:
     user = Person(str(event.user.user_id)[:128], words.clean_name(event.user.name))
     platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
     settings = await service.channel_settings(platform, channel)
-    lang = catalogue.reply_language(settings.language, event.locale, service.config.language)
+    locale = service.user_locale(platform, user.user_id, event.locale)
+    lang = catalogue.reply_language(settings.language, locale, service.config.language)
     ctx = Ctx(event, lang, platform, channel, user, service)
     try:
         if event.button:

@@ -59,8 +59,10 @@ def parse_line(line: str, default_user: str) -> Line:
 class Console:
     """Prints replies and notices, saving pictures to `pictures_dir`."""
 
-    def __init__(self, service: GameService, out: TextIO, pictures_dir: Path | None) -> None:
+    def __init__(self, service: GameService, out: TextIO, pictures_dir: Path | None,
+                 locale: str | None = None) -> None:
         self.service = service
+        self.locale = locale
         self.out = out
         self.pictures_dir = pictures_dir
         self._count = 0
@@ -69,7 +71,7 @@ class Console:
         prefix = f"(to {to}) " if reply.private and to else ""
         self.out.write(prefix + reply.text + "\n")
         if reply.game_id is not None and reply.kind == "board":
-            board = await self.service.text_board(reply.game_id)
+            board = await self.service.text_board(reply.game_id, locale=self.locale)
             if board:
                 self.out.write(board + "\n")
         if reply.attachment is not None and self.pictures_dir is not None:
@@ -95,7 +97,7 @@ async def chat(service: GameService, *, database: str, lang: str | None = None, 
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty() and out.isatty()
-    console = Console(service, out, pictures_dir)
+    console = Console(service, out, pictures_dir, lang)
     service.add_sender(PLATFORM, console.notice)
     if interactive:
         out.write(f"Tammi console. Database: {database}. Type help, or quit to leave.\n")

@@ -13,7 +13,8 @@ from bot.chat.events import Person
 from bot.domain.model import NewGame, Player
 from bot.platforms.console import parse_line
 from engine import Board
-from tests.bot.tammi_talk import Chat, close_chat, open_chat
+from render import Captions
+from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game
 
 
 @pytest.fixture
@@ -193,3 +194,131 @@ async def test_claim_with_a_move_that_makes_no_draw_changes_nothing(chat: Chat) 
     replies = await chat.say("bob", "!tammi move 1-5 vaadi", locale="fi")
     assert "Siirto 1-5 ei johtaisi" in replies[0].text
     assert await _moves(chat, game_id) == ()
+
+
+# -- 14: a Finnish channel sees Finnish ------------------------------------------------------------------
+
+
+async def test_finnish_text_board_legend_and_status(chat: Chat) -> None:
+    await chat.say("ann", "!tammi asetukset fi")
+    game_id = await start_game(chat, "ann", "bob", "valkoinen")
+    board = await chat.service.text_board(game_id)
+    assert board is not None
+    legend, status = board.splitlines()[-2:]
+    assert legend == "● punainen, ○ valkoinen (◉, ◎ kuninkaat)"
+    assert status == "Vuorossa punainen"
+    assert "Red" not in board and "to move" not in board
+
+
+async def test_console_text_board_follows_the_users_language(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    english = await chat.service.text_board(game_id)
+    finnish = await chat.service.text_board(game_id, locale="fi")
+    assert english is not None and english.splitlines()[-1] == "Red to move"
+    assert finnish is not None and finnish.splitlines()[-1] == "Vuorossa punainen"
+
+
+async def test_finnish_gif_captions(chat: Chat) -> None:
+    await chat.say("ann", "!tammi asetukset fi")
+    game_id = await start_game(chat, "ann", "bob", "valkoinen")
+    await chat.say("bob", "11-15")
+    await chat.say("bob", "!tammi luovuta")
+    asked: list[object] = []
+
+    async def fake_gif(board: Board, *, flipped: bool, title: str | None = None,
+                       captions: object = None) -> bytes:
+        asked.append(captions)
+        return b"GIF89a"
+
+    chat.service.workers.game_gif = fake_gif  # type: ignore[method-assign]
+    replies = await chat.say("ann", f"!tammi gif {game_id}")
+    assert replies[0].attachment is not None
+    [captions] = asked
+    assert isinstance(captions, Captions)
+    assert captions.start.format(side="punainen") == "Alku · vuorossa punainen"
+    assert captions.move.format(number=1, side="punainen", move="11-15") == "Siirto 1 · punainen 11-15"
+    assert captions.sides == ("valkoinen", "punainen") and captions.final == "valkoinen voittaa"
+
+
+async def test_finnish_refusals_point_to_finnish_commands(chat: Chat) -> None:
+    await chat.say("ann", "!tammi asetukset fi")
+    await start_game(chat, "ann", "bob", "valkoinen")
+    refused = await chat.text("bob", "9-17")
+    assert "Sääntö: `säännöt siirrot`" in refused and "rules" not in refused
+    assert "`haasta` tai `pelaa`" in await chat.text("carl", "!tammi luovuta")
+    # The pointer leads somewhere: the Finnish command shows that topic.
+    assert (await chat.say("bob", "!tammi säännöt siirrot"))[0].title == "Siirrot"
+
+
+async def test_ohje_lists_finnish_command_words(chat: Chat) -> None:
+    text = await chat.text("ann", "!tammi ohje", locale="fi")
+    assert "`haasta`" in text and "`luovuta`" in text and "`säännöt`" in text
+    assert "Haasta pelaaja" in text
+
+
+# -- 16: the status line of a finished game ---------------------------------------------------------------
+
+
+async def test_status_line_after_the_end_says_who_won(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "!tammi resign")
+    board = await chat.service.text_board(game_id)
+    assert board is not None and board.splitlines()[-1] == "White won"
+    assert "to move" not in board
+
+
+async def test_status_line_after_a_draw(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15 draw")
+    assert "Draw by agreement" in await chat.text("ann", "!tammi draw accept")
+    board = await chat.service.text_board(game_id, locale="fi")
+    assert board is not None and board.splitlines()[-1] == "Tasapeli"
+
+
+# -- 17: the example move is the addressed player's ------------------------------------------------------
+
+
+async def test_no_example_of_the_bots_move_for_its_opponent(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, choose_move=lambda board, *args, **kwargs: next(iter(board.legal_moves)))
+    try:
+        # carl plays White; the bot (Red) moves first.
+        started = await chat.text("carl", "!tammi play white")
+        assert "for example" not in started
+        await chat.service.wait_idle()
+        [notice] = [n for n in chat.notices if n.reply.kind == "board"]
+        game = await chat.storage.get_game(notice.reply.game_id or 0)
+        assert game is not None and len(game.moves) == 1
+        example = notice.reply.text.split("for example ")[1].rstrip(".")
+        white_moves = await chat.service.suggest_moves(chat.platform, chat.channel, "carl")
+        assert example in white_moves
+    finally:
+        await close_chat(chat)
+
+
+async def test_move_button_of_the_waiting_player_gives_no_example(chat: Chat) -> None:
+    game_id = await start_game(chat, "ann", "bob", "white")
+    replies = await chat.press("ann", f"mov:{game_id}")
+    assert "for example" not in "\n".join(reply.text for reply in replies)
+    replies = await chat.press("bob", f"mov:{game_id}")
+    assert "for example 9-13" in "\n".join(reply.text for reply in replies)
+
+
+# -- 20: one language rule for typed and slash commands --------------------------------------------------
+
+
+async def test_typed_question_answered_in_the_language_of_the_users_client(chat: Chat) -> None:
+    await chat.command("ann", "rules", locale="fi")  # a slash command carries the client's locale
+    replies = await chat.say("ann", "pitääkö lyödä?", addressed=True)  # a typed message carries none
+    assert replies and replies[0].kind == "rules"
+    assert "Lyönnit" in replies[0].text or "lyö" in replies[0].text
+    assert "Capture" not in replies[0].text
+    # Someone whose client language is unknown still gets the default.
+    replies = await chat.say("bob", "must I capture?", addressed=True)
+    assert replies and "Captures" in replies[0].text
+
+
+async def test_channel_language_still_comes_first(chat: Chat) -> None:
+    await chat.say("ann", "!tammi settings en")
+    await chat.command("bob", "rules", locale="fi")
+    replies = await chat.say("bob", "!tammi help")
+    assert "Tammi plays draughts" in replies[0].text
