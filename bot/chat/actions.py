@@ -73,7 +73,7 @@ async def list_moves(ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Re
     game = loaded.game
     if not game.active:
         raise Refusal("game_finished", id=game.id)
-    legal = [str(m) for m in loaded.board.legal_moves]
+    legal = sorted((str(m) for m in loaded.board.legal_moves), key=_move_order)
     side = game_text.side(ctx.lang, game.variant, game.turn)
     to_move = game.player(game.turn)
     if to_move.user_id == ctx.user.user_id:
@@ -84,6 +84,11 @@ async def list_moves(ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Re
     if how_to and legal and to_move.user_id == ctx.user.user_id:
         replies.append(Reply(ctx.say("how_to_move", example=legal[0]), private=True, kind="help"))
     return replies
+
+
+def _move_order(text: str) -> list[int]:
+    """Moves in the order of their squares (9-13, 9-14, 10-14, ...)."""
+    return [int(square) for square in text.replace("x", "-").split("-") if square.isdecimal()]
 
 
 async def move_dialog(ctx: Ctx, game_id: int) -> list[Reply]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level"]
+OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level", "game"]
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", (Option("answer", "text"),)),
     Command("rematch"),
     Command("games"),
-    Command("pdn"),
-    Command("gif"),
+    Command("pdn", (Option("game", "game"),)),
+    Command("gif", (Option("game", "game"),)),
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard"),

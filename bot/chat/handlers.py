@@ -106,6 +106,8 @@ async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             challenger = await find_person(ctx, list(args))
         except Refusal:  # an unknown name filters nothing
             challenger = None
+    if challenger is None and words.typed_id(args) is None:
+        await _one_to_accept(ctx)
     found = await challenges.for_answer(ctx.service.desk, ctx.platform, ctx.channel, ctx.user.user_id,
                                         challenger.user_id if challenger else None, words.typed_id(args))
     if found is not None:
@@ -114,6 +116,22 @@ async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
                                                            now=ctx.service.desk.clock())
     own = any(c.challenger.user_id == ctx.user.user_id for c in pending)
     raise Refusal("challenge_own" if own else "no_challenge")
+
+
+async def _one_to_accept(ctx: Ctx) -> None:
+    """Refuses a bare `accept` that could mean several challenges (those to the user, else the open
+    ones of others), listing them by number."""
+    pending = await ctx.service.repository.open_challenges(ctx.platform, ctx.channel,
+                                                           now=ctx.service.desk.clock())
+    me = ctx.user.user_id
+    candidates = [c for c in pending if c.target is not None and c.target.user_id == me] or [
+        c for c in pending if c.target is None and c.challenger.user_id != me]
+    if len(candidates) > 1:
+        listed = "; ".join(ctx.say("accept_which_line", id=c.id, challenger=c.challenger.name,
+                                   variant=catalogue.variant_title(ctx.lang, c.variant))
+                           for c in candidates[:10])
+        raise Refusal("accept_which", list=listed, accept=catalogue.command_name(ctx.lang, "accept"),
+                      id=candidates[0].id)
 
 
 async def decline(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:

@@ -111,11 +111,12 @@ def agree_draw(game: Game, now: float) -> Game:
     return finish(game, Result.DRAW, Ending.AGREEMENT, now)
 
 
-def offer_draw(game: Game, color: Color) -> Game:
-    """`color` offers a draw after their own move (an offer stands until answered)."""
+def offer_draw(game: Game, color: Color, *, any_turn: bool = False) -> Game:
+    """`color` offers a draw after their own move (an offer stands until answered); with `any_turn`
+    (the built-in opponent, which answers at once) on their own turn as well."""
     if game.offer is not None:
         raise Refusal("offer_pending")
-    if game.turn is color or not game.moves:
+    if not any_turn and (game.turn is color or not game.moves):
         raise Refusal("draw_after_own_move")
     return game.replace(offer=Offer.DRAW, offer_by=color)
 

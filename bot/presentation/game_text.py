@@ -79,7 +79,9 @@ def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
     buttons = [button("mov", "btn_move", "primary"), button("lst", "btn_moves")]
     if game.claim_noted:
         buttons.append(button("clm", "btn_claim"))
-    buttons += [button("dro", "btn_offer_draw"), button("res", "btn_resign", "danger")]
+    if game.moves or game.against_bot:  # between people an offer follows one's own move
+        buttons.append(button("dro", "btn_offer_draw"))
+    buttons.append(button("res", "btn_resign", "danger"))
     return tuple(buttons)
 
 

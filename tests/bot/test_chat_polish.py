@@ -322,3 +322,120 @@ async def test_channel_language_still_comes_first(chat: Chat) -> None:
     await chat.command("bob", "rules", locale="fi")
     replies = await chat.say("bob", "!tammi help")
     assert "Tammi plays draughts" in replies[0].text
+
+
+# -- 15: plurals ------------------------------------------------------------------------------------------
+
+
+async def _rated_game(chat: Chat) -> int:
+    """ann (White) and bob play eight plies (enough to be rated), then bob resigns."""
+    game_id = await start_game(chat, "ann", "bob", "white")
+    for ply in range(8):
+        mover = "bob" if ply % 2 == 0 else "ann"
+        moves = await chat.service.suggest_moves(chat.platform, chat.channel, mover)
+        assert "played" in await chat.text(mover, sorted(moves)[0])
+    assert "Rated game." in await chat.text("bob", "!tammi resign")
+    return game_id
+
+
+async def test_one_of_everything_is_singular(chat: Chat) -> None:
+    await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15")
+    listing = await chat.text("ann", "!tammi games")
+    assert "1 move," in listing and "1 moves" not in listing
+    assert "1 siirto," in await chat.text("ann", "!tammi pelit", locale="fi")
+    await chat.say("bob", "!tammi resign")
+
+
+async def test_one_game_and_one_rated_game_are_singular(chat: Chat) -> None:
+    await _rated_game(chat)
+    stats = await chat.text("carl", "!tammi stats @ann", locale="en")
+    assert "ann: 1 game," in stats and "(1 rated game)" in stats
+    assert "1 games" not in stats and "1 rated games" not in stats
+    board = await chat.text("carl", "!tammi leaderboard", locale="en")
+    assert "(1 game:" in board
+    fi = await chat.text("carl", "!tammi tilastot @ann", locale="fi")
+    assert "ann: 1 peli," in fi and "(1 pisteytetty peli)" in fi
+
+
+# -- 31: small things ------------------------------------------------------------------------------------
+
+
+async def test_offer_draw_button_not_shown_before_anyone_can_offer(chat: Chat) -> None:
+    started = await chat.say("ann", "!tammi challenge @bob white")
+    started = await chat.say("bob", "!tammi accept")
+    game_id = started[0].game_id
+    assert f"dro:{game_id}" not in [b.id for b in started[0].buttons]
+    moved = await chat.say("bob", "11-15")
+    assert f"dro:{game_id}" in [b.id for b in moved[0].buttons]
+
+
+async def test_offer_draw_to_the_bot_on_ones_own_turn(tmp_path: Path) -> None:
+    chat = await open_chat(tmp_path, choose_move=lambda board, *args, **kwargs: next(iter(board.legal_moves)))
+    try:
+        started = await chat.say("carl", "!tammi play black")  # carl (Red) moves first
+        game_id = started[0].game_id
+        assert f"dro:{game_id}" in [b.id for b in started[0].buttons]
+        replies = await chat.press("carl", f"dro:{game_id}")
+        assert "right after your own move" not in replies[0].text
+        assert "Tammi declined the draw offer" in replies[0].text or "Draw by agreement" in replies[0].text
+    finally:
+        await close_chat(chat)
+
+
+async def test_bare_accept_with_several_challenges_asks_which(chat: Chat) -> None:
+    await chat.say("ann", "!tammi challenge @carl")
+    await chat.say("bob", "!tammi challenge @carl italian")
+    replies = await chat.say("carl", "!tammi accept")
+    assert replies[0].private and "Several challenges wait for you" in replies[0].text
+    assert "#1 from ann (English checkers)" in replies[0].text
+    assert "#2 from bob (Italian draughts)" in replies[0].text
+    assert await chat.storage.active_game_for(chat.platform, chat.channel, "carl") is None
+    replies = await chat.say("carl", "!tammi accept 2")
+    assert replies[0].kind == "board" and "Italian" in replies[0].text
+    # One open challenge: a bare accept takes it.
+    await chat.say("erin", "!tammi challenge")
+    assert (await chat.say("dave", "!tammi accept"))[0].kind == "board"
+
+
+async def test_moves_are_listed_in_order(chat: Chat) -> None:
+    await start_game(chat, "ann", "bob", "white")
+    text = await chat.text("bob", "!tammi moves")
+    assert text.endswith("9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16")
+
+
+async def test_help_for_one_command(chat: Chat) -> None:
+    text = await chat.text("ann", "!tammi help challenge")
+    assert text.startswith("`challenge` — Challenge a player")
+    usage = "Usage: `challenge [@user] [english|italian|international] [white|black|random] [tournament]`"
+    assert usage in text
+    assert "tournament" in text.split("Options:")[1]
+    assert "Usage: `play [1-5]" in await chat.text("ann", "!tammi help play")
+    assert "Usage: `accept [#number | @user]`" in await chat.text("ann", "!tammi help accept")
+    fi = await chat.text("ann", "!tammi ohje haasta", locale="fi")
+    assert "Käyttö: `haasta [@pelaaja]" in fi
+    assert "`resign`" in await chat.text("ann", "!tammi help resign", locale="en")
+    assert "More about a command: `help challenge`" in await chat.text("ann", "!tammi help")
+
+
+async def test_pdn_and_gif_take_a_game_number_as_slash_options(chat: Chat) -> None:
+    from bot.chat.commands import command
+    assert [option.name for option in command("pdn").options] == ["game"]
+    assert [option.name for option in command("gif").options] == ["game"]
+    first = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "!tammi resign")
+    await start_game(chat, "ann", "bob", "white")
+    replies = await chat.command("carl", "pdn", str(first))
+    assert replies[0].kind == "pdn" and f"game #{first}" in replies[0].text
+
+
+async def test_discord_pdn_and_gif_have_an_integer_game_option() -> None:
+    import discord
+
+    from bot.platforms.discord.tree import command_tree, definitions
+    [root] = await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
+    options = {sub["name"]: sub.get("options", []) for sub in root["options"]}
+    for name in ("pdn", "gif"):
+        [game] = options[name]
+        assert (game["name"], game["type"], game.get("required", False)) == ("game", 4, False)
+        assert game["name_localizations"] == {"fi": "peli"}

@@ -385,7 +385,8 @@ async def test_accept_answers_the_offer_in_your_own_game_first(chat: Chat) -> No
 
 async def test_accepting_while_busy_keeps_the_challenge_open(chat: Chat) -> None:
     await chat.say("ann", "!tammi challenge @bob")
-    await start_game(chat, "cat", "bob")
+    await chat.say("cat", "!tammi challenge @bob")
+    assert "begins" in await chat.text("bob", "!tammi accept 2")  # two wait: a bare accept would ask which
     refused = await chat.press("bob", "acc:1")
     assert refused[0].private and "already have a game" in refused[0].text
     challenge = await chat.storage.get_challenge(1)

@@ -48,3 +48,9 @@ usage-accept = `{ $word } [#number | @user]`
 options-challenge = nobody named: an open challenge anyone may accept; colours by coin toss unless chosen; `tournament`: a second illegal move attempt loses.
 options-play = the level from 1 (beginner) to 5; the rules; your colour.
 options-accept = with several challenges waiting, name the one you accept by its number or its challenger. Alone, it also answers a draw offer or a take-back request in your game.
+
+## Slash command options (Discord)
+
+opt-pdn-game = The game's number (default: your game here)
+opt-gif-game = The game's number (default: your game here)
+option-name-game = game

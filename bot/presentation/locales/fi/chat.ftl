@@ -42,3 +42,9 @@ usage-accept = `{ $word } [#numero | @pelaaja]`
 options-challenge = ilman nimeä avoin haaste, jonka kuka tahansa voi hyväksyä; värit arvotaan, ellet valitse; `turnaus`: toinen laiton siirtoyritys häviää pelin.
 options-play = taso 1:stä (aloittelija) 5:een; säännöt; värisi.
 options-accept = kun haasteita odottaa useita, nimeä hyväksymäsi haaste numerolla tai haastajalla. Yksinään se vastaa myös tasapelitarjoukseen tai peruutuspyyntöön pelissäsi.
+
+## Vinoviivakomentojen valinnat (Discord)
+
+opt-pdn-game = Pelin numero (oletus: pelisi täällä)
+opt-gif-game = Pelin numero (oletus: pelisi täällä)
+option-name-game = peli
