@@ -7,10 +7,12 @@ Refusals rise as `Refusal` and become a private reply in the router.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.chat.context import Ctx
 from bot.chat.events import Attachment, Button, Person, Reply
-from bot.domain.model import ColourChoice, Offer
+from bot.domain import ratings
+from bot.domain.model import ColourChoice, Game, Offer
 from bot.domain.transitions import Refusal
 from bot.flows import challenges, offers
 from bot.flows.offers import Changed
@@ -29,8 +31,28 @@ async def move(ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False,
     done = await play(service.desk, ctx.platform, ctx.user.user_id, game_id, text, offer_draw=offer_draw,
                       claim_draw=claim_draw)
     if isinstance(done, MoveRefused):
-        return [await service.presenter.move_refused(ctx.lang, done)]
-    return [await service.presenter.moved(ctx.lang, done.moved, done.board, ctx.user.name)]
+        return [await _rated(ctx, done.game, await service.presenter.move_refused(ctx.lang, done))]
+    return [await _rated(ctx, done.moved.game,
+                         await service.presenter.moved(ctx.lang, done.moved, done.board, ctx.user.name))]
+
+
+async def _rated(ctx: Ctx, game: Game, reply: Reply) -> Reply:
+    """The reply to a move or a request, with the players' new ratings and their change when it ended a
+    rated game."""
+    if game.active or not game.rated:
+        return reply
+    repository = ctx.service.repository
+    white = await repository.rating(ctx.platform, game.channel_id, game.white.user_id)
+    black = await repository.rating(ctx.platform, game.channel_id, game.black.user_id)
+    if white is None or black is None:
+        return reply
+    old = ratings.before(white.rating, white.games, black.rating, black.games,
+                         game.result.score(Color.WHITE))
+    changes = ", ".join(
+        ctx.say("rating_change_one", name=standing.name, rating=round(standing.rating),
+                change=f"{round(standing.rating) - round(previous):+d}".replace("-", "−"))
+        for standing, previous in ((white, old[0]), (black, old[1])))
+    return replace(reply, text=f"{reply.text}\n{ctx.say('rating_change', changes=changes)}")
 
 
 async def unreadable_move(ctx: Ctx, game_id: int, text: str) -> list[Reply]:
@@ -103,8 +125,9 @@ async def resign_confirm(ctx: Ctx, game_id: int) -> list[Reply]:
 
 
 async def _ended(ctx: Ctx, changed: Changed, actor: str | None = None) -> list[Reply]:
-    return [await ctx.service.presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color,
-                                              actor=actor)]
+    reply = await ctx.service.presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color,
+                                              actor=actor)
+    return [await _rated(ctx, changed.game, reply)]
 
 
 async def resign(ctx: Ctx, game_id: int) -> list[Reply]:

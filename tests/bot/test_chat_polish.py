@@ -334,7 +334,8 @@ async def _rated_game(chat: Chat) -> int:
         mover = "bob" if ply % 2 == 0 else "ann"
         moves = await chat.service.suggest_moves(chat.platform, chat.channel, mover)
         assert "played" in await chat.text(mover, sorted(moves)[0])
-    assert "Rated game." in await chat.text("bob", "!tammi resign")
+    done = await chat.text("bob", "!tammi resign")
+    assert "Rated game." in done and "Ratings: ann 1520 (+20), bob 1480 (−20)." in done
     return game_id
 
 
@@ -439,3 +440,17 @@ async def test_discord_pdn_and_gif_have_an_integer_game_option() -> None:
         [game] = options[name]
         assert (game["name"], game["type"], game.get("required", False)) == ("game", 4, False)
         assert game["name_localizations"] == {"fi": "peli"}
+
+
+async def test_rating_change_after_a_second_rated_game(chat: Chat) -> None:
+    await _rated_game(chat)  # ann 1520, bob 1480
+    await start_game(chat, "ann", "bob", "white")
+    for ply in range(8):
+        mover = "bob" if ply % 2 == 0 else "ann"
+        moves = await chat.service.suggest_moves(chat.platform, chat.channel, mover)
+        await chat.say(mover, sorted(moves)[0])
+    await chat.say("ann", "!tammi draw")
+    done = await chat.text("bob", "!tammi draw accept", locale="fi")
+    ann = await chat.storage.rating(chat.platform, chat.channel, "ann")
+    assert ann is not None and round(ann.rating) == 1518  # 1520 + 40 * (0.5 - expected(1520, 1480))
+    assert "Vahvuusluvut: ann 1518 (−2), bob 1482 (+2)." in done
