@@ -118,6 +118,9 @@ async def test_finnish_variant_and_colour_words(chat: Chat) -> None:
     replies = await chat.say("ann", "!tammi haasta bob kansainvälinen musta")
     [challenge] = await chat.storage.open_challenges(chat.platform, chat.channel, now=chat.clock())
     assert challenge.variant == "international" and challenge.colour == "black"
+    await chat.say("ann", "!tammi peru")
+    refused = await chat.text("ann", "!tammi haasta bob shakki", locale="fi")
+    assert "En tunne sääntöjä ”shakki”. Valitse englantilainen, italialainen tai kansainvälinen." in refused
 
 
 async def test_a_known_name_of_two_words_still_works(chat: Chat) -> None:

@@ -13,7 +13,7 @@ no-such-game = Peliä #{ $id } ei ole.
 not-a-player = Et pelaa pelissä #{ $id }.
 game-finished = Peli #{ $id } on jo päättynyt.
 conflict = Peli muuttui juuri, kun tarkistin pyyntöäsi. Katso lauta ja yritä uudelleen.
-unknown-variant = En tunne sääntöjä ”{ $name }”. Valitse english, italian tai international.
+unknown-variant = En tunne sääntöjä ”{ $name }”. Valitse englantilainen, italialainen tai kansainvälinen.
 unknown-person = En tiedä, kuka ”{ $name }” on. Mainitse hänet (@nimi) tai pyydä häntä kirjoittamaan jotain ensin.
 
 ## Haasteet
