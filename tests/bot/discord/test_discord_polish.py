@@ -13,6 +13,7 @@ from tests.fakes.discord_data import User
 from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, FakeDiscord
 
 ROBO = User(700000000000000199, "robo", bot=True)
+CAROL = User(700000000000000198, "carol")
 
 
 @pytest.fixture
@@ -39,6 +40,6 @@ async def test_pdn_of_a_game_by_its_number(fake: FakeDiscord, bot: Running) -> N
     await fake.wait_answers(accepted)
     game = await bot.storage.active_game_for("discord", str(CHANNEL_ID), str(ALICE.id))
     assert game is not None
-    asked = await fake.slash(ALICE, "pdn", game=game.id)
+    asked = await fake.slash(CAROL, "pdn", game=game.id)  # carol has no game of her own to default to
     [answer] = await fake.wait_answers(asked)
     assert f"PDN of game #{game.id}" in answer.text and "[White \"alice\"]" in answer.text
