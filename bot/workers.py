@@ -80,8 +80,9 @@ def _graph(scores: tuple[int, ...], variant: str, marks: tuple[int, ...], labels
     return render.render_graph(scores, variant=variant, marks=marks, labels=labels, theme=theme)
 
 
-def _gif(board: Board, flipped: bool, theme: str | None, title: str | None) -> bytes:
-    return render.render_game_gif(board, flipped=flipped, theme=theme, title=title)
+def _gif(board: Board, flipped: bool, theme: str | None, title: str | None,
+         captions: render.Captions | None) -> bytes:
+    return render.render_game_gif(board, flipped=flipped, theme=theme, title=title, captions=captions)
 
 
 def _ready() -> bool:
@@ -226,10 +227,11 @@ class Workers:
             self._cache.popitem(last=False)
         return data
 
-    async def game_gif(self, board: Board, *, flipped: bool, title: str | None = None) -> bytes | None:
-        """The game so far as an animated GIF, or None if drawing failed."""
+    async def game_gif(self, board: Board, *, flipped: bool, title: str | None = None,
+                       captions: render.Captions | None = None) -> bytes | None:
+        """The game so far as an animated GIF (captions in `captions`' words), or None if drawing failed."""
         try:
-            return await self._run("pictures", _gif, board.copy(), flipped, self.theme, title)
+            return await self._run("pictures", _gif, board.copy(), flipped, self.theme, title, captions)
         except Exception:
             log.exception("drawing a replay failed")
             return None

@@ -7,7 +7,7 @@ True
 """
 
 from render.board import caption_for, draw_board, render_board
-from render.gif import GIF_SIZE, render_game_gif
+from render.gif import GIF_SIZE, Captions, render_game_gif
 from render.graph import GRAPH_WIDTH, render_graph
 from render.layout import DEFAULT_SIZE, Layout, layout_for
 from render.text import render_text
@@ -18,6 +18,7 @@ __all__ = [
     "GIF_SIZE",
     "GRAPH_WIDTH",
     "THEMES",
+    "Captions",
     "Layout",
     "PieceStyle",
     "Theme",

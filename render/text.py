@@ -20,10 +20,11 @@ def _symbol(board: Board, piece: Piece, ascii_only: bool) -> str:
     return letter.upper() if piece.king else letter.lower()
 
 
-def render_text(board: Board, *, flipped: bool = False, ascii_only: bool = False) -> str:
+def render_text(board: Board, *, flipped: bool = False, ascii_only: bool = False, legend: bool = True) -> str:
     """The board as monospaced text: pieces as symbols, empty playing squares as their numbers, files and
     ranks on the edges, then a legend and whose turn it is. `ascii_only` uses letters (w, b or r for men,
-    capitals for kings) for terminals without the symbols.
+    capitals for kings) for terminals without the symbols. Without `legend`, only the board and its edges
+    (a caller writing the legend and the status in another language adds its own lines).
 
     >>> print(render_text(Board("english", fen="B:W21,K30:B9"), ascii_only=True))
        a  b  c  d  e  f  g  h
@@ -56,10 +57,12 @@ def render_text(board: Board, *, flipped: bool = False, ascii_only: bool = False
             else:
                 cells.append("   ")
         lines.append(f"{layout.ranks[row]:>{width}} " + "".join(cells).rstrip())
+    if not legend:
+        return "\n".join(lines)
     white, black = Piece(Color.WHITE), Piece(Color.BLACK)
-    legend = ", ".join(f"{_symbol(board, p, ascii_only)} {v.side_name(p.color)}" for p in (black, white))
+    men = ", ".join(f"{_symbol(board, p, ascii_only)} {v.side_name(p.color)}" for p in (black, white))
     kings = ", ".join(_symbol(board, Piece(p.color, True), ascii_only) for p in (black, white))
-    lines.append(f"{legend} ({kings} kings)")
+    lines.append(f"{men} ({kings} kings)")
     status = f"{v.side_name(board.turn)} to move"
     last = board.peek()
     if last is not None:

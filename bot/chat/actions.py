@@ -7,28 +7,67 @@ Refusals rise as `Refusal` and become a private reply in the router.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.chat.context import Ctx
 from bot.chat.events import Attachment, Button, Person, Reply
-from bot.domain.model import ColourChoice, Offer
+from bot.domain import ratings
+from bot.domain.model import ColourChoice, Game, Offer
 from bot.domain.transitions import Refusal
 from bot.flows import challenges, offers
 from bot.flows.offers import Changed
 from bot.flows.opponent import DrawDeclined
 from bot.flows.play import MoveRefused, play
-from bot.presentation import game_text
+from bot.presentation import catalogue, game_text
 from bot.workers import flipped_for
 from engine import Color
 
 Action = Callable[[Ctx, int], Awaitable[list[Reply]]]
 
 
-async def move(ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False) -> list[Reply]:
+async def move(ctx: Ctx, game_id: int, text: str, *, offer_draw: bool = False,
+               claim_draw: bool = False) -> list[Reply]:
     service = ctx.service
-    done = await play(service.desk, ctx.platform, ctx.user.user_id, game_id, text, offer_draw=offer_draw)
+    done = await play(service.desk, ctx.platform, ctx.user.user_id, game_id, text, offer_draw=offer_draw,
+                      claim_draw=claim_draw)
     if isinstance(done, MoveRefused):
-        return [await service.presenter.move_refused(ctx.lang, done)]
-    return [await service.presenter.moved(ctx.lang, done.moved, done.board, ctx.user.name)]
+        return [await _rated(ctx, done.game, await service.presenter.move_refused(ctx.lang, done))]
+    return [await _rated(ctx, done.moved.game,
+                         await service.presenter.moved(ctx.lang, done.moved, done.board, ctx.user.name))]
+
+
+async def _rated(ctx: Ctx, game: Game, reply: Reply) -> Reply:
+    """The reply to a move or a request, with the players' new ratings and their change when it ended a
+    rated game."""
+    if game.active or not game.rated:
+        return reply
+    repository = ctx.service.repository
+    white = await repository.rating(ctx.platform, game.channel_id, game.white.user_id)
+    black = await repository.rating(ctx.platform, game.channel_id, game.black.user_id)
+    if white is None or black is None:
+        return reply
+    old = ratings.before(white.rating, white.games, black.rating, black.games,
+                         game.result.score(Color.WHITE))
+    changes = ", ".join(
+        ctx.say("rating_change_one", name=standing.name, rating=round(standing.rating),
+                change=f"{round(standing.rating) - round(previous):+d}".replace("-", "−"))
+        for standing, previous in ((white, old[0]), (black, old[1])))
+    return replace(reply, text=f"{reply.text}\n{ctx.say('rating_change', changes=changes)}")
+
+
+async def unreadable_move(ctx: Ctx, game_id: int, text: str) -> list[Reply]:
+    """Text shaped like a move that is none (`9-`, `5`): how to write one, with a legal move of the
+    player's as the example; the player not to move hears whose turn it is."""
+    loaded = await ctx.service.desk.load(game_id, ctx.platform)
+    game = loaded.game
+    if game.player(game.turn).user_id != ctx.user.user_id:
+        raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name,
+                      variant=game.variant)
+    example = next(iter(loaded.board.legal_moves), None)
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    return [Reply(ctx.say("move_unreadable", text=shown, example=str(example or "9-13"),
+                          moves=catalogue.command_name(ctx.lang, "moves")),
+                  private=True, kind="error", game_id=game.id)]
 
 
 async def show_board(ctx: Ctx, game_id: int) -> list[Reply]:
@@ -58,7 +97,7 @@ async def list_moves(ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Re
     game = loaded.game
     if not game.active:
         raise Refusal("game_finished", id=game.id)
-    legal = [str(m) for m in loaded.board.legal_moves]
+    legal = sorted((str(m) for m in loaded.board.legal_moves), key=_move_order)
     side = game_text.side(ctx.lang, game.variant, game.turn)
     to_move = game.player(game.turn)
     if to_move.user_id == ctx.user.user_id:
@@ -66,9 +105,14 @@ async def list_moves(ctx: Ctx, game_id: int, *, how_to: bool = False) -> list[Re
     else:
         text = ctx.say("legal_moves_wait", side=side, name=to_move.name, moves=", ".join(legal))
     replies = [Reply(text, private=True, kind="moves", game_id=game.id)]
-    if how_to and legal:
+    if how_to and legal and to_move.user_id == ctx.user.user_id:
         replies.append(Reply(ctx.say("how_to_move", example=legal[0]), private=True, kind="help"))
     return replies
+
+
+def _move_order(text: str) -> list[int]:
+    """Moves in the order of their squares (9-13, 9-14, 10-14, ...)."""
+    return [int(square) for square in text.replace("x", "-").split("-") if square.isdecimal()]
 
 
 async def move_dialog(ctx: Ctx, game_id: int) -> list[Reply]:
@@ -92,8 +136,9 @@ async def resign_confirm(ctx: Ctx, game_id: int) -> list[Reply]:
 
 
 async def _ended(ctx: Ctx, changed: Changed, actor: str | None = None) -> list[Reply]:
-    return [await ctx.service.presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color,
-                                              actor=actor)]
+    reply = await ctx.service.presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color,
+                                              actor=actor)
+    return [await _rated(ctx, changed.game, reply)]
 
 
 async def resign(ctx: Ctx, game_id: int) -> list[Reply]:
@@ -192,7 +237,7 @@ async def gif(ctx: Ctx, game_id: int) -> list[Reply]:
     title = (f"#{game.id} {game_text.who(ctx.lang, game, Color.WHITE)} - "
              f"{game_text.who(ctx.lang, game, Color.BLACK)}")
     data = await service.workers.game_gif(loaded.board, flipped=flipped_for(game.color_of(ctx.user.user_id)),
-                                          title=title)
+                                          title=title, captions=game_text.replay_captions(ctx.lang, game))
     if data is None:
         raise Refusal("pictures_unavailable")
     return [Reply(ctx.say("gif", id=game.id), attachment=Attachment(data, "game.gif"), kind="gif",

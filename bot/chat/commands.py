@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine import all_variants
 
-OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level"]
+OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level", "game"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", (Option("answer", "text"),)),
     Command("rematch"),
     Command("games"),
-    Command("pdn"),
-    Command("gif"),
-    Command("review", (Option("game", "text"),)),
+    Command("pdn", (Option("game", "game"),)),
+    Command("gif", (Option("game", "game"),)),
+    Command("review", (Option("game", "game"),)),
     Command("hint"),
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),

@@ -8,6 +8,7 @@ allowed (the console, private chats, messages addressed to the bot). A move is s
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -21,6 +22,8 @@ PREFIX = "!tammi"
 
 # The words people type, in every language, from the message catalogue.
 _DRAW_WORDS = catalogue.all_words("words-draw-suffix")
+_CLAIM_WORDS = catalogue.all_words("words-claim-suffix")
+_SUFFIXES = _DRAW_WORDS | _CLAIM_WORDS
 ACCEPT_WORDS = catalogue.all_words("words-accept")
 DECLINE_WORDS = catalogue.all_words("words-decline")
 OPEN_WORDS = catalogue.all_words("words-open")
@@ -30,6 +33,13 @@ COLOUR_WORDS = {word: colour for colour in ("white", "black", "random")
 LANGUAGE_WORDS = {word: lang for lang in catalogue.LANGUAGES
                   for word in catalogue.all_words(f"words-language-{lang}")}
 SETTING_WORDS = catalogue.all_words("words-settings-filler")
+VARIANT_WORDS = {word: variant for variant in ("english", "italian", "international")
+                 for word in catalogue.all_words(f"words-variant-{variant}")}
+# Decoration after a move (`11-15!`, `9-13?`, `11-15 🙂`): punctuation, closing brackets and quotes,
+# symbols such as emoji, and the marks that join or colour them. Dashes and `x` are move syntax.
+_DECORATION = frozenset({"Po", "Pe", "Pf", "So", "Sk", "Mn", "Me", "Cf"})
+# Text shaped like a move someone began or garbled (`9-`, `5`, `9--13`, `c3`): squares and separators.
+_ATTEMPT = re.compile(r"[-x:]*[a-z]?\d{1,3}(?:[-x:]+(?:[a-z]?\d{1,3})?)*")
 
 
 def clean(text: str, limit: int = MAX_TEXT * 2) -> str:
@@ -106,32 +116,55 @@ def find_command(text: str, *, bare: bool) -> Typed | None:
 
 @dataclass(frozen=True)
 class TypedMove:
-    """A move as typed, and whether a draw offer goes with it."""
+    """A move as typed, and whether a draw offer or a draw claim goes with it."""
 
     text: str
     offer_draw: bool = False
+    claim_draw: bool = False
+
+
+def _undecorated(word: str) -> str:
+    """A word without the decoration after it ("11-15!" -> "11-15", "🙂" -> "")."""
+    end = len(word)
+    while end and unicodedata.category(word[end - 1]) in _DECORATION and word[end - 1] != ":":
+        end -= 1
+    return word[:end]
+
+
+def _trim(words: list[str]) -> list[str]:
+    """The words with the decoration at their end taken off (a suffix word such as "(=)" is kept)."""
+    words = list(words)
+    while words and words[-1].casefold() not in _SUFFIXES:
+        bare = _undecorated(words[-1])
+        if bare:
+            words[-1] = bare
+            break
+        words.pop()
+    return words
 
 
 def find_move(text: str) -> TypedMove | None:
-    """The move in a plain message, or None if the message is not shaped like a move.
+    """The move in a plain message, or None if the message is not shaped like a move. Decoration after
+    it (punctuation, an emoji) is not part of it; `draw` after it offers a draw, `claim` claims one.
 
     >>> find_move("10x17x26")
-    TypedMove(text='10x17x26', offer_draw=False)
-    >>> find_move("9-13 draw")
-    TypedMove(text='9-13', offer_draw=True)
+    TypedMove(text='10x17x26', offer_draw=False, claim_draw=False)
+    >>> find_move("9–13 draw!")
+    TypedMove(text='9-13', offer_draw=True, claim_draw=False)
+    >>> find_move("11-15 🙂"), find_move("12-16 claim").claim_draw
+    (TypedMove(text='11-15', offer_draw=False, claim_draw=False), True)
     >>> find_move("hello 9-13") is None
     True
     """
     if len(text) > 200:
         return None
-    words = text.split()
-    offer = False
-    if len(words) > 1 and words[-1].casefold() in _DRAW_WORDS:
-        offer = True
-        words = words[:-1]
-    candidate = " ".join(words)
-    move = notation.move_text(candidate)
-    return TypedMove(move, offer) if move else None
+    words = _trim(text.split())
+    offer = claim = False
+    if len(words) > 1 and words[-1].casefold() in _SUFFIXES:
+        offer, claim = words[-1].casefold() in _DRAW_WORDS, words[-1].casefold() in _CLAIM_WORDS
+        words = _trim(words[:-1])
+    move = notation.move_text(" ".join(words))
+    return TypedMove(move, offer, claim) if move else None
 
 
 def looks_like_move(text: str) -> bool:
@@ -139,12 +172,30 @@ def looks_like_move(text: str) -> bool:
     return find_move(text) is not None
 
 
+def move_attempt(text: str) -> bool:
+    """Whether text that is not a move looks like someone trying to type one: squares and dashes only.
+
+    >>> move_attempt("9-"), move_attempt("5"), move_attempt("9--13?"), move_attempt("c3")
+    (True, True, True, True)
+    >>> move_attempt("2023-11-14"), move_attempt("hi 5"), move_attempt("x")
+    (False, False, False)
+    """
+    words = _trim(text.split())
+    if not words or len(words) > 3:
+        return False
+    cleaned = "".join("-" if unicodedata.category(char) in ("Pd", "Sm") else char
+                      for char in "".join(words).lower())
+    return _ATTEMPT.fullmatch(cleaned) is not None
+
+
 def variant_name(text: str) -> str | None:
     """The variant a word names (a name or alias in the engine's registry), or None.
 
-    >>> variant_name("10x10"), variant_name("chess")
-    ('international', None)
+    >>> variant_name("10x10"), variant_name("italialainen"), variant_name("chess")
+    ('international', 'italian', None)
     """
+    if text.casefold() in VARIANT_WORDS:
+        return VARIANT_WORDS[text.casefold()]
     try:
         return get_variant(text).name
     except (ValueError, KeyError, TypeError):

@@ -6,14 +6,45 @@ from bot.chat import actions, people
 from bot.chat import grammar as words
 from bot.chat.context import Ctx
 from bot.chat.events import Reply
-from bot.domain.model import ColourChoice, Offer, Player
+from bot.domain.model import BOT_ID, ColourChoice, Offer, Player
 from bot.domain.transitions import Refusal
 from bot.flows import challenges
+from bot.presentation import catalogue
 
 
 async def find_person(ctx: Ctx, names: list[str]) -> Player | None:
     """The person named by a mention, typed words or a reply (see `bot.chat.people.find`)."""
     return await people.find(ctx, names)
+
+
+def _mentioned(ctx: Ctx, word: str) -> bool:
+    """Whether a word is a mention's text (`@bob`, `<@123>`, or a word of a mentioned person's name)."""
+    if word.startswith(("@", "<@")):
+        return True
+    folded = word.casefold()
+    return any(folded in person.name.casefold().split() for person in ctx.event.mentions)
+
+
+async def _opponent(ctx: Ctx, names: list[str]) -> Player | None:
+    """Who a challenge names: a mention, or the longest run of leading words that is a known name (else
+    the first word). A word left over is not part of the name: the challenge is refused as naming rules
+    nobody knows ("challenge bob chess")."""
+    if ctx.event.mentions:
+        rest = [name for name in names if not _mentioned(ctx, name)]
+        if rest:
+            raise Refusal("unknown_variant", name=rest[0][:40])
+        return await find_person(ctx, [])
+    if names and names[0].lstrip("@").casefold() == ctx.service.bot_name.casefold():
+        return Player(BOT_ID, ctx.service.bot_name)
+    count = min(len(names), 1)
+    for longer in range(len(names), 1, -1):
+        if await people.known(ctx, " ".join(names[:longer])):
+            count = longer
+            break
+    found = await find_person(ctx, names[:count])
+    if count < len(names):
+        raise Refusal("unknown_variant", name=names[count][:40])
+    return found
 
 
 async def challenge(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
@@ -33,7 +64,9 @@ async def challenge(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             variant = words.variant_name(word) or variant
         else:
             names.append(arg)
-    target = None if open_challenge else await find_person(ctx, names)
+    target = None if open_challenge else await _opponent(ctx, names)
+    if target is not None and (target.is_bot or any(p.is_bot for p in ctx.event.mentions)):
+        raise Refusal("challenge_bot", name=target.name, play=catalogue.command_name(ctx.lang, "play"))
     posted = await challenges.post(service.desk, ctx.platform, ctx.channel, ctx.player, target,
                                    challenges.Terms(variant, colour, tournament),
                                    service.presenter.timing.challenge_expiry)
@@ -63,6 +96,8 @@ async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
             if refusal.key == "person-ambiguous":
                 raise
             challenger = None
+    if challenger is None and words.typed_id(args) is None:
+        await _one_to_accept(ctx)
     found = await challenges.for_answer(ctx.service.desk, ctx.platform, ctx.channel, ctx.user.user_id,
                                         challenger.user_id if challenger else None, words.typed_id(args))
     if found is not None:
@@ -71,6 +106,22 @@ async def accept(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
                                                            now=ctx.service.desk.clock())
     own = any(c.challenger.user_id == ctx.user.user_id for c in pending)
     raise Refusal("challenge_own" if own else "no_challenge")
+
+
+async def _one_to_accept(ctx: Ctx) -> None:
+    """Refuses a bare `accept` that could mean several challenges (those to the user, else the open
+    ones of others), listing them by number."""
+    pending = await ctx.service.repository.open_challenges(ctx.platform, ctx.channel,
+                                                           now=ctx.service.desk.clock())
+    me = ctx.user.user_id
+    candidates = [c for c in pending if c.target is not None and c.target.user_id == me] or [
+        c for c in pending if c.target is None and c.challenger.user_id != me]
+    if len(candidates) > 1:
+        listed = "; ".join(ctx.say("accept_which_line", id=c.id, challenger=c.challenger.name,
+                                   variant=catalogue.variant_title(ctx.lang, c.variant))
+                           for c in candidates[:10])
+        raise Refusal("accept_which", list=listed, accept=catalogue.command_name(ctx.lang, "accept"),
+                      id=candidates[0].id)
 
 
 async def decline(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
@@ -137,7 +188,8 @@ async def move(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     typed = words.find_move(" ".join(args))
     if typed is None:  # let the engine explain what is wrong with it
         return await actions.move(ctx, game_id, " ".join(args)[:200])
-    return await actions.move(ctx, game_id, typed.text, offer_draw=typed.offer_draw)
+    return await actions.move(ctx, game_id, typed.text, offer_draw=typed.offer_draw,
+                              claim_draw=typed.claim_draw)
 
 
 async def draw(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:

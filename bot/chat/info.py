@@ -132,10 +132,24 @@ def help_head(ctx: Ctx) -> list[str]:
     return [intro, ctx.say(f"help_moves_{platform or 'other'}_untyped")]
 
 
+def _command_line(ctx: Ctx, name: str) -> str:
+    said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{name}"), name))
+    return ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),
+                   description=ctx.say(f"cmd_{name}"))
+
+
 async def help_(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
+    """`help`: every command; `help challenge`: one command, with its usage and options where it has some."""
+    named = words.resolve_command(args[0]) if args else None
+    if named is not None:
+        lines = [_command_line(ctx, named)]
+        if catalogue.has(f"usage-{named}"):
+            word = catalogue.command_name(ctx.lang, named)
+            lines.append(ctx.say("help_command_usage", usage=ctx.say(f"usage_{named}", word=word)))
+            lines.append(ctx.say("help_command_options", options=ctx.say(f"options_{named}")))
+        return [Reply("\n".join(lines), kind="help")]
     lines = [*help_head(ctx), ""]
-    for spec in COMMANDS:
-        said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{spec.name}"), spec.name))
-        lines.append(ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),
-                             description=ctx.say(f"cmd_{spec.name}")))
+    lines += [_command_line(ctx, spec.name) for spec in COMMANDS]
+    lines += ["", ctx.say("help_more", help=catalogue.command_name(ctx.lang, "help"),
+                          example=catalogue.command_name(ctx.lang, "challenge"))]
     return [Reply("\n".join(lines), kind="help")]

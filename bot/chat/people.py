@@ -79,6 +79,12 @@ async def find(ctx: Ctx, typed: Iterable[str]) -> Player | None:
     raise Refusal("unknown_person", name=text)
 
 
+async def known(ctx: Ctx, text: str) -> bool:
+    """Whether someone in the channel goes by this name (or a name that looks the same)."""
+    found = await ctx.service.repository.names_like(ctx.platform, ctx.channel, look_key(text), limit=1)
+    return bool(found)
+
+
 class Memory:
     """Notes the people an event shows (the speaker, mentions, the author replied to): their name in the
     channel and their platform username. Each fact is written once per process; a database that takes

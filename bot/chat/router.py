@@ -60,7 +60,8 @@ async def route(service: GameService, event: Event) -> list[Reply]:
 async def _route(service: GameService, event: Event, user: Person, platform: str,
                  channel: str) -> list[Reply]:
     settings = await service.channel_settings(platform, channel)
-    lang = catalogue.reply_language(settings.language, event.locale, service.config.language)
+    locale = service.user_locale(platform, user.user_id, event.locale)
+    lang = catalogue.reply_language(settings.language, locale, service.config.language)
     ctx = Ctx(event, lang, platform, channel, user, service)
     await service.remember(ctx)  # names and usernames the platform shows, kept even from plain chat
     try:
@@ -146,11 +147,14 @@ async def _text(ctx: Ctx) -> list[Reply]:
             raise Refusal("not_understood")
         return await run(ctx, typed.command, typed.args)
     move = words.find_move(text)
-    if move is not None:
+    if move is not None or words.move_attempt(text):
         ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "move")
         game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
         if game is not None:
-            return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw)
+            if move is None:
+                return await actions.unreadable_move(ctx, game.id, text)
+            return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw,
+                                      claim_draw=move.claim_draw)
         if bare:
             raise Refusal("no_game")
         return []

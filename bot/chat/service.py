@@ -26,11 +26,11 @@ from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer, Limits
 from bot.flows.review import Reviewer, ReviewLimits
 from bot.flows.sweep import Sweep, Timing
-from bot.presentation import catalogue, notices, rules_help
+from bot.presentation import catalogue, game_text, notices, rules_help
 from bot.presentation.replies import Presenter
 from bot.presentation.replies import Timing as ReplyTiming
 from bot.storage.repository import Repository
-from bot.workers import ChooseMove, Workers, flipped_for, text_board
+from bot.workers import ChooseMove, Workers, flipped_for
 from engine import Color
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,7 @@ class GameService:
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
         self.people = Memory(repository)
         self.limits = Limiter(config.limits)
+        self._locales: dict[tuple[str, str], str] = {}
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -125,13 +126,18 @@ class GameService:
         lang = catalogue.locale_language(locale) or self.config.language
         return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
 
-    async def text_board(self, game_id: int, *, flipped: bool | None = None) -> str | None:
-        """A game's board as text (for the console); by default from the side to move."""
+    async def text_board(self, game_id: int, *, flipped: bool | None = None,
+                         locale: str | None = None) -> str | None:
+        """A game's board as text (for the console); by default from the side to move. Its legend and
+        status line are in the language replies in the game's channel take (`locale`: the user's)."""
         game = await self.repository.get_game(game_id)
         if game is None:
             return None
         board = self.desk.board(game)
-        return text_board(board, flipped=flipped_for(board.turn) if flipped is None else flipped)
+        settings = await self.channel_settings(game.platform, game.channel_id)
+        lang = catalogue.reply_language(settings.language, locale, self.config.language)
+        return game_text.text_board(lang, game, board,
+                                    flipped=flipped_for(board.turn) if flipped is None else flipped)
 
     # -- channels and people ---------------------------------------------------------------------
 
@@ -160,6 +166,18 @@ class GameService:
 
     async def channel_language(self, platform: str, channel_id: str) -> str:
         return (await self.channel_settings(platform, channel_id)).language or self.config.language
+
+    def user_locale(self, platform: str, user_id: str, given: str | None) -> str | None:
+        """The user's client language: the one this event gives, else the last one theirs gave (a typed
+        Discord message carries none, their slash commands do), so one language rule holds for both."""
+        key = (platform, user_id)
+        if given:
+            if self._locales.get(key) != given:
+                if len(self._locales) > SETTINGS_CACHE * 5:
+                    self._locales.clear()
+                self._locales[key] = given[:16]
+            return given
+        return self._locales.get(key)
 
     async def remember(self, ctx: Ctx) -> None:
         """Note the names and platform usernames of the people the event shows (see `bot.chat.people`)."""

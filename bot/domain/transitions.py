@@ -55,8 +55,11 @@ def finish(game: Game, result: Result, ending: Ending, now: float) -> Game:
                         offer=None, offer_by=None, claim_noted=None)
 
 
-def play(game: Game, after: Board, move: Move, *, offer_draw: bool, now: float) -> Moved:
-    """`move`, already pushed on `after`, recorded in the game; ends the game if the engine says so."""
+def play(game: Game, after: Board, move: Move, *, offer_draw: bool, now: float,
+         claim_draw: bool = False) -> Moved:
+    """`move`, already pushed on `after`, recorded in the game; ends the game if the engine says so.
+    With `claim_draw` the mover claims the draw the move makes (English: the same position for the
+    third time, or the 40-move rule), and the game ends drawn; refused when the move makes none."""
     mover = game.turn
     notes: list[Note] = []
     declined = game.offer_to(mover)
@@ -71,6 +74,11 @@ def play(game: Game, after: Board, move: Move, *, offer_draw: bool, now: float) 
         result = Result.DRAW if outcome.winner is None else Result.win(outcome.winner)
         return Moved(finish(moved, result, Ending(str(outcome.reason)), now), move, mover, tuple(notes))
     claim = claimable(after)
+    if claim_draw:
+        if claim is None:
+            raise Refusal("claim_move_nothing", move=str(move))
+        ending = Ending.CLAIM_THREEFOLD if claim is Claim.THREEFOLD else Ending.CLAIM_FORTY_MOVES
+        return Moved(finish(moved, Result.DRAW, ending, now), move, mover, tuple(notes), claim)
     fresh = claim if claim is not game.claim_noted else None
     moved = moved.replace(claim_noted=claim)
     if offer_draw:
@@ -103,11 +111,12 @@ def agree_draw(game: Game, now: float) -> Game:
     return finish(game, Result.DRAW, Ending.AGREEMENT, now)
 
 
-def offer_draw(game: Game, color: Color) -> Game:
-    """`color` offers a draw after their own move (an offer stands until answered)."""
+def offer_draw(game: Game, color: Color, *, any_turn: bool = False) -> Game:
+    """`color` offers a draw after their own move (an offer stands until answered); with `any_turn`
+    (the built-in opponent, which answers at once) on their own turn as well."""
     if game.offer is not None:
         raise Refusal("offer_pending")
-    if game.turn is color or not game.moves:
+    if not any_turn and (game.turn is color or not game.moves):
         raise Refusal("draw_after_own_move")
     return game.replace(offer=Offer.DRAW, offer_by=color)
 

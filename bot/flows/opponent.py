@@ -104,7 +104,7 @@ class BotPlayer:
             loaded = await desk.load(game_id, platform)
             game, board = loaded.game, loaded.board
             color = transitions.seat(game, user_id)
-            transitions.offer_draw(game, color)  # the same checks as an offer to a person
+            transitions.offer_draw(game, color, any_turn=True)  # the bot answers at once, on any turn
             if not await self.thinker.judge_draw("accept", board, level=self.level(game), color=color.other):
                 return DrawDeclined(game)
             saved = await desk.save(game, transitions.agree_draw(game, desk.clock()), board)

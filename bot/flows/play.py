@@ -28,8 +28,9 @@ class Played:
 
 
 async def play(desk: Desk, platform: str, user_id: str, game_id: int, text: str, *,
-               offer_draw: bool = False) -> Played | MoveRefused:
-    """The user plays `text` in the game; only the player to move may, and only a legal move."""
+               offer_draw: bool = False, claim_draw: bool = False) -> Played | MoveRefused:
+    """The user plays `text` in the game; only the player to move may, and only a legal move. With
+    `claim_draw`, the move and the draw claim it makes go together (or neither)."""
     async with desk.lock(game_id):
         loaded = await desk.load(game_id, platform)
         game, board = loaded.game, loaded.board
@@ -45,6 +46,7 @@ async def play(desk: Desk, platform: str, user_id: str, game_id: int, text: str,
             struck = transitions.strike(game, color, desk.clock())
             return MoveRefused(await desk.save(game, struck, board), board, error, struck=True)
         board.push(move)
-        moved = transitions.play(game, board, move, offer_draw=offer_draw, now=desk.clock())
+        moved = transitions.play(game, board, move, offer_draw=offer_draw, now=desk.clock(),
+                                 claim_draw=claim_draw)
         saved = await desk.save(game, moved.game, board)
     return Played(Moved(saved, move, moved.mover, moved.notes, moved.claim), board)

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 PLATFORM = "console"
 CHANNEL = "console"
 _SPEAKER = re.compile(r"^\s*([^\s>]{1,32})>\s?(.*)$")
+_COMMENT = re.compile(r"(?:^|\s)#(?:\s.*)?$")  # "# note" after a line (as in the README), not "#12"
 _QUIT = frozenset({"quit", "exit", ":q", "lopeta"})
 
 
@@ -50,7 +51,10 @@ def parse_line(line: str, default_user: str) -> Line:
     Line(user='bob', text='9-13', button=None)
     >>> parse_line("press acc:1", "you")
     Line(user='you', text='', button='acc:1')
+    >>> parse_line("bob> 11-15   # Red moves first", "you"), parse_line("pdn #12", "you").text
+    (Line(user='bob', text='11-15', button=None), 'pdn #12')
     """
+    line = _COMMENT.sub("", line)
     user = default_user
     match = _SPEAKER.match(line)
     if match:
@@ -67,6 +71,7 @@ class Console:
     def __init__(self, service: GameService, out: TextIO, pictures_dir: Path | None,
                  lang: str | None = None) -> None:
         self.service = service
+        self.locale = lang
         self.out = out
         self.pictures_dir = pictures_dir
         self.lang = catalogue.locale_language(lang) or service.config.language
@@ -75,7 +80,7 @@ class Console:
         prefix = f"(to {to}) " if reply.private and to else ""
         self.out.write(prefix + reply.text + "\n")
         if reply.game_id is not None and reply.kind == "board":
-            board = await self.service.text_board(reply.game_id)
+            board = await self.service.text_board(reply.game_id, locale=self.locale)
             if board:
                 self.out.write(board + "\n")
         if reply.attachment is not None and self.pictures_dir is not None:

@@ -165,6 +165,15 @@ def words(lang: str, key: str) -> tuple[str, ...]:
     return tuple(word.strip().casefold() for word in text.split(",") if word.strip())
 
 
+def command_name(lang: str, command: str) -> str:
+    """The word for a command in `lang` (its first word there), as texts name it.
+
+    >>> command_name("fi", "rules"), command_name("en", "play")
+    ('säännöt', 'play')
+    """
+    return words(lang, f"words-command-{command}")[0]
+
+
 def all_words(key: str) -> frozenset[str]:
     """The words of a word list in every language together (typed text is read in all of them).
 

@@ -10,6 +10,8 @@ from bot.presentation import catalogue
 from bot.presentation.messages import Button, ButtonStyle, Person
 from engine import Board, Color, get_variant
 from engine.pdn import result_of, write_pdn
+from render.gif import Captions
+from render.text import UNICODE, render_text
 
 
 def side(lang: str, variant: str, color: Color) -> str:
@@ -93,7 +95,9 @@ def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
     buttons = [button("mov", "btn_move", "primary"), button("lst", "btn_moves")]
     if game.claim_noted:
         buttons.append(button("clm", "btn_claim"))
-    buttons += [button("dro", "btn_offer_draw"), button("res", "btn_resign", "danger")]
+    if game.moves or game.against_bot:  # between people an offer follows one's own move
+        buttons.append(button("dro", "btn_offer_draw"))
+    buttons.append(button("res", "btn_resign", "danger"))
     return tuple(buttons)
 
 
@@ -113,6 +117,45 @@ def end_text(lang: str, game: Game, actor: str | None = None, *, abandon_hours: 
     elif game.bot_level is None and len(game.moves) < MIN_RATED_PLIES:
         text += " " + catalogue.say(lang, "unrated_short")
     return text
+
+
+def status_line(lang: str, game: Game) -> str:
+    """The line under a text board: whose move and the last move, or once the game is over, who won."""
+    winner = game.result.winner
+    if game.active:
+        turn = side(lang, game.variant, game.turn)
+        if game.moves:
+            text = catalogue.say(lang, "board_status_last", side=turn, last=game.moves[-1])
+        else:
+            text = catalogue.say(lang, "board_status", side=turn)
+    elif winner is not None:
+        text = catalogue.say(lang, "board_status_won", side=side(lang, game.variant, winner))
+    else:
+        text = catalogue.say(lang, "board_status_drawn")
+    return text[:1].upper() + text[1:]
+
+
+def text_board(lang: str, game: Game, board: Board, *, flipped: bool) -> str:
+    """The board in text with its legend and status line in `lang`."""
+    black, white = Color.BLACK, Color.WHITE
+    men = ", ".join(f"{UNICODE[color, False]} {side(lang, game.variant, color)}" for color in (black, white))
+    kings = ", ".join(UNICODE[color, True] for color in (black, white))
+    legend = catalogue.say(lang, "board_legend", men=men, kings=kings)
+    return "\n".join((render_text(board, flipped=flipped, legend=False), legend, status_line(lang, game)))
+
+
+def replay_captions(lang: str, game: Game) -> Captions:
+    """The words of a game's replay in `lang`, with its result on the last frame once it is over."""
+    sides = (side(lang, game.variant, Color.WHITE), side(lang, game.variant, Color.BLACK))
+    winner = game.result.winner
+    final = None
+    if not game.active:
+        final = (catalogue.say(lang, "gif_drawn") if winner is None
+                 else catalogue.say(lang, "gif_won", side=side(lang, game.variant, winner)))
+    return Captions(start=catalogue.say(lang, "gif_start", side="{side}"),
+                    move=catalogue.say(lang, "gif_move", number="{number}", side="{side}", move="{move}"),
+                    won=catalogue.say(lang, "gif_won", side="{side}"), drawn=catalogue.say(lang, "gif_drawn"),
+                    sides=sides, final=final)
 
 
 def colours_text(lang: str, challenge: Challenge) -> str:

@@ -14,12 +14,14 @@ ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class Person:
-    """A chat user as the platform names them: a stable id, a display name, and the platform's
-    username if it has one (Telegram @username, Discord user name; lowercase, no @)."""
+    """A chat user as the platform names them: a stable id, a display name, the platform's username if
+    it has one (Telegram @username, Discord user name; lowercase, no @), and whether the account is a
+    bot (which can never accept a challenge)."""
 
     user_id: str
     name: str
     handle: str | None = field(default=None, compare=False)
+    is_bot: bool = False
 
 
 @dataclass(frozen=True)

@@ -88,11 +88,13 @@ class Presenter:
                 lines.append(catalogue.say(lang, note.value))
         if game.active:
             lines.append(game_text.turn_line(lang, game))
+            if game.player(moved.mover).is_bot and len(game.moves) == 1:  # the bot opened the game
+                lines.append(self._how_to_move(lang, game, board))
             if moved.claim is not None:
                 lines.append(catalogue.say(lang, "claim_possible",
                                        kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
         else:
-            lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
+            lines.append(game_text.end_text(lang, game, mover_name, abandon_hours=self.abandon_hours))
         return await self.board(lang, game, board, lines)
 
     async def move_refused(self, lang: str, refused: MoveRefused) -> Reply:
@@ -110,7 +112,8 @@ class Presenter:
             lines.append(catalogue.say(lang, "refused_options", moves=listed))
         topic = rules_help.topic_for_reason(reason)
         title = rules_help.topic_title(topic, lang)
-        lines.append(catalogue.say(lang, "rule_pointer", topic=topic, title=title))
+        lines.append(catalogue.say(lang, "rule_pointer", command=rules_help.topic_command(topic, lang),
+                                   title=title))
         if not refused.struck:
             return Reply("\n".join(lines), private=True, kind="error", game_id=game.id)
         if game.active:
@@ -128,10 +131,17 @@ class Presenter:
         if game.tournament:
             lines.append(catalogue.say(lang, "tournament_note"))
         lines.append(game_text.turn_line(lang, game))
-        example = next(iter(board.legal_moves), None)
-        if example is not None:
-            lines.append(catalogue.say(lang, "how_to_move", example=str(example)))
+        lines.append(self._how_to_move(lang, game, board))
         return await self.board(lang, game, board, lines)
+
+    @staticmethod
+    def _how_to_move(lang: str, game: Game, board: Board) -> str:
+        """How to type a move, with a legal move of the player to move as the example; nothing while the
+        built-in opponent is to move (its first move is followed by the hint for its opponent)."""
+        example = next(iter(board.legal_moves), None)
+        if example is None or not game.active or game.player(game.turn).is_bot:
+            return ""
+        return catalogue.say(lang, "how_to_move", example=str(example))
 
     async def ended(self, lang: str, game: Game, board: Board, *, viewer: Color | None = None,
                     actor: str | None = None) -> Reply:

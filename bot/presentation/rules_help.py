@@ -111,6 +111,16 @@ def topic_title(topic: str, locale: str | None) -> str:
     return TEXTS[language(locale)].topics[_topic(topic)].title
 
 
+def topic_command(topic: str, locale: str | None) -> str:
+    """The command that shows a topic, in the locale's words.
+
+    >>> topic_command("moves", "fi"), topic_command("kings", "en")
+    ('säännöt siirrot', 'rules kings')
+    """
+    texts = TEXTS[language(locale)]
+    return f"{texts.command} {texts.topics[_topic(topic)].name}"
+
+
 def topic_list(locale: str | None, variant: str) -> str:
     """The answer to `rules` alone: numbered topics with one-line summaries and how to ask."""
     lang = language(locale)

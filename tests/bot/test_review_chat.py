@@ -149,7 +149,8 @@ async def test_who_may_review_a_game_in_progress(database: str) -> None:
         assert (await chat.say("cid", "!tammi review"))[0].private  # no moves yet
         await chat.say("cid", "11-15")
         await chat.service.wait_idle()
-        assert "not playing in game" in (await chat.say("ann", f"!tammi review {bot_game}"))[0].text
+        refused = await chat.say("ann", f"!tammi review {bot_game}", locale="en")  # her app spoke Finnish
+        assert "not playing in game" in refused[0].text
         assert "Reviewing game" in (await chat.say("cid", "!tammi review"))[0].text
         await chat.service.wait_idle()
     finally:
@@ -188,7 +189,9 @@ async def test_a_hint_in_a_bot_game_is_shown_and_recorded(database: str) -> None
         reply = (await chat.say("ann", "!tammi vihje", locale="fi"))[0]
         assert "Vihje pelaajalle ann" in reply.text and "2 asemassa" in reply.text
         assert '[Hints "2"]' in (await chat.say("ann", "!tammi pdn"))[0].text
-        assert "Hints used in this game: 2 positions" in (await chat.say("ann", "!tammi board"))[0].text
+        # ann's app spoke Finnish last; her next message without a locale would be answered in Finnish
+        board = (await chat.say("ann", "!tammi board", locale="en"))[0].text
+        assert "Hints used in this game: 2 positions" in board
     finally:
         await close_chat(chat)
 

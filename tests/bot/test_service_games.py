@@ -247,7 +247,9 @@ async def test_refused_moves_with_reasons_in_both_languages(chat: Chat) -> None:
     assert "`rules " in text  # a pointer to the rule
     fi = await chat.say("bob", "10-15", locale="fi")
     assert fi[0].text.startswith("10-15 ei käy:") and "10x17x26" in fi[0].text and "Sääntö:" in fi[0].text
-    syntax = await chat.say("bob", "99-98")
+    syntax = await chat.say("bob", "99-98")  # bob's client language is remembered (Finnish) ...
+    assert "ei käy" in syntax[0].text
+    syntax = await chat.say("bob", "99-98", locale="en")  # ... until a message names another
     assert "not allowed" in syntax[0].text
     # A language the channel chose wins over each user's client language.
     assert "Tallennettu" in await chat.text("ann", "!tammi settings fi")
@@ -299,7 +301,7 @@ async def test_help_rules_and_free_questions(chat: Chat) -> None:
     assert "challenge" in help_text and "9-13" in help_text
     assert "Säännöt" in await chat.text("ann", "/help", locale="fi") or "tammea" in await chat.text(
         "ann", "/help", locale="fi")
-    listing = await chat.text("ann", "!tammi rules")
+    listing = await chat.text("ann", "!tammi rules", locale="en")
     assert "Kings and promotion" in listing
     kings = await chat.say("ann", "!tammi rules kings international")
     assert kings[0].kind == "rules" and "International" in kings[0].text
@@ -382,7 +384,8 @@ async def test_accept_answers_the_offer_in_your_own_game_first(chat: Chat) -> No
 
 async def test_accepting_while_busy_keeps_the_challenge_open(chat: Chat) -> None:
     await chat.say("ann", "!tammi challenge @bob")
-    await start_game(chat, "cat", "bob")
+    await chat.say("cat", "!tammi challenge @bob")
+    assert "begins" in await chat.text("bob", "!tammi accept 2")  # two wait: a bare accept would ask which
     refused = await chat.press("bob", "acc:1")
     assert refused[0].private and "already have a game" in refused[0].text
     challenge = await chat.storage.get_challenge(1)

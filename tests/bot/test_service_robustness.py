@@ -204,7 +204,7 @@ async def test_move_button_of_a_game_elsewhere_gives_only_the_refusal(chat: Chat
     replies = await chat.press("ann", f"mov:{game_id}")
     assert [reply.text for reply in replies] == [f"There is no game #{game_id}."]
     chat.platform = "test"
-    replies = await chat.press("ann", f"mov:{game_id}")
+    replies = await chat.press("bob", f"mov:{game_id}")  # the player to move
     assert [reply.kind for reply in replies] == ["moves", "help"]
 
 

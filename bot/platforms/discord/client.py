@@ -111,7 +111,8 @@ def intents(config: DiscordConfig) -> discord.Intents:
 
 
 def person(user: discord.abc.User) -> Person:
-    """A Discord user as the service knows them: the id, the name shown, and the unique user name
-    (accounts still on the old name#1234 form have no unique name)."""
+    """A Discord user as the service knows them: the id, the name shown, the unique user name (accounts
+    still on the old name#1234 form have no unique name), and whether the account is a bot."""
     unique = str(user.discriminator) in ("0", "") and not user.bot
-    return Person(user_id=str(user.id), name=user.display_name, handle=user.name.lower() if unique else None)
+    return Person(user_id=str(user.id), name=user.display_name, handle=user.name.lower() if unique else None,
+                  is_bot=bool(user.bot))

@@ -63,6 +63,8 @@ def _annotation(option: Option) -> Any:
         return discord.User
     if option.kind == "level":
         return app_commands.Range[int, 1, 5]
+    if option.kind == "game":  # a game's number, as `pdn 12` is typed
+        return app_commands.Range[int, 1, 2**53 - 1]
     return str
 
 

@@ -29,7 +29,8 @@ USER_COMMANDS = frozenset({"challenge", "stats"})
 def person(user: User) -> Person:
     """The neutral person for a Telegram user, with their @username (kept, so it names them later)."""
     return Person(user_id=str(user.id), name=user.full_name,
-                  handle=user.username.lower() if user.username and not user.is_bot else None)
+                  handle=user.username.lower() if user.username and not user.is_bot else None,
+                  is_bot=bool(user.is_bot))
 
 
 class People:

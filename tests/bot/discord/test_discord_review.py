@@ -11,7 +11,7 @@ async def test_review_and_hint_are_subcommands_in_english_and_finnish() -> None:
     review, hint = sub["review"], sub["hint"]
     assert review["name_localizations"] == {"fi": "analyysi"}
     assert hint["name_localizations"] == {"fi": "vihje"}
-    [game] = review["options"]
-    assert (game["name"], game["type"], game.get("required", False)) == ("game", 3, False)
+    [game] = review["options"]  # a game number (an integer), as pdn and gif take
+    assert (game["name"], game["type"], game.get("required", False)) == ("game", 4, False)
     assert game["name_localizations"] == {"fi": "peli"}
     assert "options" not in hint or hint["options"] == []

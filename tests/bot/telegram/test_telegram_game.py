@@ -105,7 +105,7 @@ async def test_two_players_in_a_group(fake: FakeTelegram, tammi: Tammi) -> None:
     name, png = board.files["photo"]
     assert name == "board.png" and png.startswith(b"\x89PNG")
     assert "Game #1" in board.words and "Alice" in board.words
-    assert [label for label, _ in board.buttons] == ["Move", "Legal moves", "Offer draw", "Resign"]
+    assert [label for label, _ in board.buttons] == ["Move", "Legal moves", "Resign"]  # no offer yet
     entities = board.params.get("caption_entities", [])
     pinged = [e["user"]["id"] for e in entities if e["type"] == "text_mention"]
     assert pinged == [ALICE["id"]]  # Alice is to move

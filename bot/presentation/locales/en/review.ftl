@@ -3,7 +3,6 @@
 cmd-review = Review a game: who stood better when, the turning points, a summary
 cmd-hint = Show a good move (in a game against the bot)
 opt-review-game = Game number (default: your game here)
-option-name-game = game
 words-command-review = review, analysis, analyse
 words-command-hint = hint
 

@@ -6,33 +6,33 @@
 
 internal-error = Anteeksi, jotain meni vikaan minun päässäni. Yritä uudelleen.
 too-long = Viesti on liian pitkä luettavakseni.
-not-understood = En ymmärtänyt. Kirjoita `help`, niin näet mitä osaan.
+not-understood = En ymmärtänyt. Kirjoita `ohje`, niin näet mitä osaan.
 unknown-button = Tämä painike ei enää toimi.
-no-game = Sinulla ei ole peliä tällä kanavalla. Aloita komennolla `challenge` tai `play`.
+no-game = Sinulla ei ole peliä tällä kanavalla. Aloita komennolla `haasta` tai `pelaa`.
 no-such-game = Peliä #{ $id } ei ole.
 not-a-player = Et pelaa pelissä #{ $id }.
 game-finished = Peli #{ $id } on jo päättynyt.
 conflict = Peli muuttui juuri, kun tarkistin pyyntöäsi. Katso lauta ja yritä uudelleen.
-unknown-variant = En tunne sääntöjä ”{ $name }”. Valitse english, italian tai international.
+unknown-variant = En tunne sääntöjä ”{ $name }”. Valitse englantilainen, italialainen tai kansainvälinen.
 unknown-person = En tiedä, kuka ”{ $name }” on. Mainitse hänet (@nimi) tai pyydä häntä kirjoittamaan jotain ensin.
 
 ## Haasteet
 
-challenge-open = { $challenger } haastaa kenet tahansa peliin: { $variant } ({ $colours }). Paina Hyväksy tai kirjoita `accept`.
+challenge-open = { $challenger } haastaa kenet tahansa peliin: { $variant } ({ $colours }). Paina Hyväksy tai kirjoita `hyväksy`.
 challenge-direct = { $target }, { $challenger } haastaa sinut peliin: { $variant } ({ $colours }). Hyväksytkö vai hylkäätkö?
 challenge-rematch = Uusintaottelu pelille #{ $game }, värit vaihdettuina.
 challenge-expires = Haaste vanhenee { $time } kuluttua.
 colours-random = värit arvotaan
 colours-chosen = { $name } pelaa: { $side }
 tournament-note = Turnaussäännöt: ensimmäisestä laittomasta siirtoyrityksestä tulee varoitus, toinen häviää pelin.
-challenge-self = Et voi haastaa itseäsi. Minua vastaan voit pelata komennolla `play`.
+challenge-self = Et voi haastaa itseäsi. Minua vastaan voit pelata komennolla `pelaa`.
 challenge-busy-self = Sinulla on jo peli tällä kanavalla (#{ $id }). Pelaa se ensin loppuun.
 challenge-busy-other = Pelaajalla { $name } on jo peli tällä kanavalla.
-challenge-pending = Sinulla on jo avoin haaste täällä (#{ $id }). Peru se ensin komennolla `cancel`.
+challenge-pending = Sinulla on jo avoin haaste täällä (#{ $id }). Peru se ensin komennolla `peru`.
 no-challenge = Täällä ei ole sinulle avointa haastetta.
 challenge-not-for-you = Haaste on tarkoitettu pelaajalle { $name }, ei sinulle.
 challenge-gone = Haaste ei ole enää avoinna.
-challenge-own = Et voi hyväksyä omaa haastettasi. Voit perua sen komennolla `cancel`.
+challenge-own = Et voi hyväksyä omaa haastettasi. Voit perua sen komennolla `peru`.
 challenge-declined = { $name } hylkäsi pelaajan { $challenger } haasteen.
 challenge-cancelled = { $challenger } perui haasteen.
 challenge-nothing-to-cancel = Sinulla ei ole avointa haastetta täällä.
@@ -52,11 +52,11 @@ legal-moves = Sallitut siirrot ({ $side }): { $moves }
 legal-moves-wait = Vuorossa on { $side } ({ $name }). Sallitut siirrot: { $moves }
 refused = { $move } ei käy: { $reason }
 refused-options = Mahdolliset siirrot: { $moves }
-rule-pointer = Sääntö: `rules { $topic }` ({ $title }).
+rule-pointer = Sääntö: `{ $command }` ({ $title }).
 tournament-warning = Varoitus (turnaussäännöt): tämä oli laiton siirtoyritys. Toinen yritys häviää pelin.
 draw-declined-by-move = Siirto hylkäsi tasapelitarjouksen.
 undo-declined-by-move = Siirto hylkäsi perumispyynnön.
-claim-possible = Nyt voi vaatia tasapeliä ({ $kind }): kumpi tahansa pelaaja voi kirjoittaa `claim`.
+claim-possible = Nyt voi vaatia tasapeliä ({ $kind }): kumpi tahansa pelaaja voi kirjoittaa `vaadi`.
 kind-threefold = kolminkertainen toisto
 kind-forty-moves = 40 siirron sääntö
 
@@ -81,7 +81,7 @@ unrated-short = Ei pisteytetä: peli oli liian lyhyt.
 
 resign-confirm = Luovutatko pelin #{ $id }? Tätä ei voi perua.
 draw-offered = { $name } tarjoaa tasapeliä. { $opponent }, hyväksytkö?
-draw-after-own-move = Voit tarjota tasapeliä heti oman siirtosi jälkeen tai sen yhteydessä (esimerkiksi `9-13 draw`).
+draw-after-own-move = Voit tarjota tasapeliä heti oman siirtosi jälkeen tai sen yhteydessä (esimerkiksi `9-13 tasapeli`).
 offer-pending = Tarjous odottaa jo vastausta.
 no-draw-offer = Vastattavaa tasapelitarjousta ei ole.
 own-offer = Et voi vastata omaan tarjoukseesi.
@@ -152,14 +152,14 @@ settings-saved = Tallennettu. Kanavan asetukset: kieli { $language }, säännöt
 settings-bad-language = Kielen pitää olla en tai fi.
 rules-unknown = En löydä sääntöaihetta hakusanalla ”{ $text }”. Aiheet:
 help-intro = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Kirjoita komento muodossa `!tammi <komento>`, `/<komento>` tai konsolissa pelkkä sana.
-help-moves = Siirrä kirjoittamalla siirto viestinä: 9-13, 10x17x26 (tai 10x26) tai ruudut kuten c3-d4. Lisää `draw`, niin tarjoat samalla tasapeliä.
+help-moves = Siirrä kirjoittamalla siirto viestinä: 9-13, 10x17x26 (tai 10x26) tai ruudut kuten c3-d4. Lisää `tasapeli`, niin tarjoat samalla tasapeliä.
 help-command-line = { $words } — { $description }
 
 ## Muistutukset ja ilmoitukset
 
 # Genetiivi ("tunnin") ja illatiivi ("tuntiin") ovat yksikössä kaikilla luvuilla.
 reminder = { $name }, on vuorosi pelissä #{ $id } pelaajaa { $other } vastaan. Jos et siirrä { $hours } tunnin kuluessa, { $other } voi vaatia voittoa.
-abandon-available = { $name }, { $other } ei ole siirtänyt pelissä #{ $id } { $hours } tuntiin: voit vaatia voittoa komennolla `claim`.
+abandon-available = { $name }, { $other } ei ole siirtänyt pelissä #{ $id } { $hours } tuntiin: voit vaatia voittoa komennolla `vaadi`.
 
 ## Painikkeet ja dialogit
 

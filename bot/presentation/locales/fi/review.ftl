@@ -3,7 +3,6 @@
 cmd-review = Analysoi peli: kumpi oli paremmassa asemassa milloinkin, käännekohdat, yhteenveto
 cmd-hint = Näytä hyvä siirto (peli bottia vastaan)
 opt-review-game = Pelin numero (oletus: pelisi täällä)
-option-name-game = peli
 words-command-review = analyysi, analysoi
 words-command-hint = vihje
 
