@@ -15,8 +15,12 @@ from engine import Color
 MAX_LISTED = 5000  # rows read for a list; beyond them nobody pages
 
 
+RECENT = 5  # finished games listed by `games`
+
+
 async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
-    """Active games and open challenges here, a page at a time (`games 2` for the second page)."""
+    """Active games, open challenges and the games that ended recently here, a page at a time (`games 2`
+    for the second page)."""
     service = ctx.service
     active = await service.repository.channel_games(ctx.platform, ctx.channel, limit=MAX_LISTED)
     pending = await service.repository.open_challenges(ctx.platform, ctx.channel, now=service.desk.clock())
@@ -33,6 +37,13 @@ async def games(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
         entries.append(("challenges_header", ctx.say(
             "challenges_line", id=challenge.id, challenger=challenge.challenger.name, target=target,
             variant=catalogue.variant_title(ctx.lang, challenge.variant))))
+    for game in await service.repository.finished_games(ctx.platform, ctx.channel, limit=RECENT):
+        entries.append(("games_finished_header", ctx.say(
+            "games_finished_line", id=game.id, white=game.white.name, black=game.black.name,
+            white_side=game_text.side(ctx.lang, game.variant, Color.WHITE),
+            black_side=game_text.side(ctx.lang, game.variant, Color.BLACK),
+            variant=catalogue.variant_title(ctx.lang, game.variant),
+            result=game_text.result_line(ctx.lang, game))))
     size = service.config.limits.page_lines
     pages = max(1, -(-len(entries) // size))
     typed = next((int(arg) for arg in args if arg.isdecimal() and len(arg) < 6), 1)

@@ -85,6 +85,11 @@ class SqlReads:
         return await self._games("platform = ? AND channel_id = ? AND status = 'active' ORDER BY id LIMIT ?",
                                  (platform, channel_id, limit))
 
+    async def finished_games(self, platform: str, channel_id: str, *, limit: int = 5) -> list[Game]:
+        """The channel's games that ended most recently, newest first."""
+        return await self._games("platform = ? AND channel_id = ? AND status = 'finished'"
+                                 " ORDER BY finished_at DESC, id DESC LIMIT ?", (platform, channel_id, limit))
+
     async def active_games(self) -> list[Game]:
         return await self._games("status = 'active' ORDER BY id")
 

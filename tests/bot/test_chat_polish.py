@@ -459,3 +459,18 @@ async def test_rating_change_after_a_second_rated_game(chat: Chat) -> None:
     ann = await chat.storage.rating(chat.platform, chat.channel, "ann")
     assert ann is not None and round(ann.rating) == 1518  # 1520 + 40 * (0.5 - expected(1520, 1480))
     assert "Vahvuusluvut: ann 1518 (−2), bob 1482 (+2)." in done
+
+
+async def test_games_lists_the_games_that_ended_recently(chat: Chat) -> None:
+    first = await start_game(chat, "ann", "bob", "white")
+    await chat.say("bob", "11-15")
+    await chat.say("ann", "!tammi resign")
+    await chat.press("ann", f"rsc:{first}")
+    second = await start_game(chat, "cid", "dan")
+    listed = "\n".join(r.text for r in await chat.say("eve", "!tammi games"))
+    assert "Games in this channel:" in listed and f"#{second} " in listed
+    finished = listed.split("Finished recently:")[1]
+    assert f"#{first} ann (White) – bob (Red), English checkers: 1-0, bob (Red) won" in finished  # Red first
+    assert f"#{second} " not in finished
+    fi = "\n".join(r.text for r in await chat.say("eve", "!tammi pelit", locale="fi"))
+    assert "Äskettäin päättyneet:" in fi
