@@ -112,9 +112,15 @@ async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
                             variant=current.variant or service.config.variant), kind="settings")]
 
 
+async def _rules_variant(ctx: Ctx) -> str:
+    """The rules a question is about when it names none: the asker's game here, else the channel's."""
+    game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
+    return game.variant if game is not None else await ctx.service.channel_variant(ctx.platform, ctx.channel)
+
+
 async def rules(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer."""
-    variant = await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    variant = await _rules_variant(ctx)
     found = rules_help.respond(args, ctx.lang, variant)
     if found is None:
         return [Reply(ctx.say("rules_unknown", text=" ".join(args)[:80]) + "\n"
@@ -126,7 +132,7 @@ async def rules(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
 
 async def question(ctx: Ctx, text: str) -> list[Reply] | None:
     """The answer to a rules question typed to the bot, or None when nothing answers it."""
-    variant = await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    variant = await _rules_variant(ctx)
     found = rules_help.answer(text, ctx.lang, variant)
     if found is None:
         return None

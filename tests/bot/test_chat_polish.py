@@ -474,3 +474,13 @@ async def test_games_lists_the_games_that_ended_recently(chat: Chat) -> None:
     assert f"#{second} " not in finished
     fi = "\n".join(r.text for r in await chat.say("eve", "!tammi pelit", locale="fi"))
     assert "Äskettäin päättyneet:" in fi
+
+
+async def test_rules_answer_for_the_askers_game_when_no_variant_is_named(chat: Chat) -> None:
+    await start_game(chat, "ann", "bob", "italian")
+    [mine] = await chat.say("ann", "!tammi rules can kings fly?")
+    assert "Italian draughts" in mine.text
+    [theirs] = await chat.say("cid", "!tammi rules can kings fly?")  # no game here: the channel's rules
+    assert "English checkers" in theirs.text
+    [named] = await chat.say("ann", "!tammi rules kings international")
+    assert "International draughts" in named.text
