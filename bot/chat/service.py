@@ -209,7 +209,10 @@ class GameService:
         if sender is None:
             log.debug("no sender for %s; notice dropped", platform)
             return
-        lang = await self.channel_language(platform, channel_id)
+        settings = await self.channel_settings(platform, channel_id)
+        addressee = notices.addressee(announcement)
+        locale = self.user_locale(platform, addressee, None) if addressee else None
+        lang = catalogue.reply_language(settings.language, locale, self.config.language)
         reply = await notices.render(self.presenter, lang, announcement)
         try:
             await sender(Notice(platform, channel_id, reply))

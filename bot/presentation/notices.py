@@ -28,6 +28,18 @@ def where(announcement: Announcement) -> tuple[str, str]:
     return game.platform, game.channel_id
 
 
+def addressee(announcement: Announcement) -> str | None:
+    """The user a notice is above all for (whose app language it takes when the channel chose none): the
+    challenger of an expired challenge; in a game, the person to move (against the bot: the person)."""
+    if isinstance(announcement, ChallengeExpired):
+        return announcement.challenge.challenger.user_id
+    game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
+    player = game.player(game.turn)
+    if player.is_bot:
+        player = game.player(game.turn.other)
+    return None if player.is_bot else player.user_id
+
+
 async def render(presenter: Presenter, lang: str, announcement: Announcement) -> Reply:
     """The announcement as a reply for its channel."""
     reply = await _render(presenter, lang, announcement)

@@ -484,3 +484,20 @@ async def test_rules_answer_for_the_askers_game_when_no_variant_is_named(chat: C
     assert "English checkers" in theirs.text
     [named] = await chat.say("ann", "!tammi rules kings international")
     assert "International draughts" in named.text
+
+
+async def test_the_bots_moves_speak_the_language_of_the_persons_app(database: str) -> None:
+    chat = await open_chat(database, choose_move=lambda board, *args, **kwargs: next(iter(board.legal_moves)))
+    try:
+        await chat.say("aino", "!tammi pelaa musta", locale="fi")  # no channel language chosen
+        await chat.say("aino", "11-15", locale="fi")
+        await chat.service.wait_idle()
+        [notice] = [n for n in chat.notices if n.reply.kind == "board"]
+        assert "Tammi siirsi" in notice.reply.text and "Siirtovuorossa" in notice.reply.text
+        await chat.say("pekka", "!tammi settings en", locale="fi", may_manage=None)
+        await chat.say("aino", "9-13")
+        await chat.service.wait_idle()
+        latest = [n for n in chat.notices if n.reply.kind == "board"][-1]
+        assert "Tammi played" in latest.reply.text  # the channel's choice comes first
+    finally:
+        await close_chat(chat)
