@@ -391,6 +391,8 @@ class FakeTelegram:
 
     async def _api_setWebhook(self, params: dict[str, Any], files: Any) -> bool:
         self.webhook = params
+        self._wakes += 1  # a long poll in progress ends with 409 Conflict
+        self._arrived.set()
         return True
 
     async def _api_setMyCommands(self, params: dict[str, Any], files: Any) -> bool:
