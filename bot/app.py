@@ -14,7 +14,7 @@ from bot.chat.service import GameService
 from bot.config import Config, parse_database
 from bot.domain.ratings import Elo
 from bot.platforms import console
-from bot.platforms.base import Adapter
+from bot.platforms.base import Adapter, Stopped
 from bot.platforms.health import HealthServer, MeasuredService, Metrics, adapter_up
 from bot.storage import Repository, SqliteRepository, StorageError
 from bot.storage.transfer import Copyable, copy_rows
@@ -96,7 +96,8 @@ async def watch_adapters(adapters: Sequence[Adapter], stop: asyncio.Event) -> st
     for task in done:
         if task in waits and not task.cancelled():
             error = task.exception()
-            why = f": {type(error).__name__}: {error}" if error is not None else ""
+            why = "" if error is None else f": {error}" if isinstance(error, Stopped) else \
+                f": {type(error).__name__}: {error}"
             return f"the {waits[task].name} connection ended{why}"
     return None
 

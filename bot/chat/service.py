@@ -35,7 +35,7 @@ from engine import Color
 
 log = logging.getLogger(__name__)
 
-SETTINGS_CACHE = 10000
+LOCALES_KEPT = 50_000
 
 
 def _seconds(value: timedelta) -> float:
@@ -72,7 +72,6 @@ class GameService:
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
             _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
-        self._settings: dict[tuple[str, str], ChannelSettings] = {}
         self.people = Memory(repository)
         self.limits = Limiter(config.limits)
         self._locales: dict[tuple[str, str], str] = {}
@@ -142,23 +141,17 @@ class GameService:
     # -- channels and people ---------------------------------------------------------------------
 
     async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
-        key = (platform, channel_id)
-        if key not in self._settings:
-            if len(self._settings) > SETTINGS_CACHE:
-                self._settings.clear()
-            self._settings[key] = await self.repository.channel_settings(platform, channel_id)
-        return self._settings[key]
+        """The channel's settings, read from the database every time (one primary-key lookup), so a
+        change made through any process sharing the database holds at once in all of them."""
+        return await self.repository.channel_settings(platform, channel_id)
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         await self.repository.set_channel_settings(platform, channel_id, settings)
-        self._settings.pop((platform, channel_id), None)
 
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         """The channel `old` is now `new` (a Telegram group became a supergroup): its games, challenges,
         ratings and settings go with it."""
         moved = await self.repository.move_channel(platform, old, new)
-        self._settings.pop((platform, old), None)
-        self._settings.pop((platform, new), None)
         log.info("%s channel %s is now %s; %d games moved", platform, old, new, moved)
 
     async def channel_variant(self, platform: str, channel_id: str) -> str:
@@ -169,11 +162,12 @@ class GameService:
 
     def user_locale(self, platform: str, user_id: str, given: str | None) -> str | None:
         """The user's client language: the one this event gives, else the last one theirs gave (a typed
-        Discord message carries none, their slash commands do), so one language rule holds for both."""
+        Discord message carries none, their slash commands do), so one language rule holds for both.
+        Kept in this process's memory only: a hint, not state, and the user's next command brings it."""
         key = (platform, user_id)
         if given:
             if self._locales.get(key) != given:
-                if len(self._locales) > SETTINGS_CACHE * 5:
+                if len(self._locales) > LOCALES_KEPT:
                     self._locales.clear()
                 self._locales[key] = given[:16]
             return given

@@ -1,8 +1,9 @@
 """The maintenance sweep: expire old challenges, remind silent players, tell waiting players they may
 claim the win, and take the opponent's turns that nobody is taking. Runs on a timer; each notice goes
-out once (the game's `reminded` stage records it). Processes sharing a database take turns: a sweep
-runs only in the process that claims it in the database, and the opponent's turn in a game is claimed
-too, so a turn a dead process left is taken over by the next sweep."""
+out at most once: the challenge is closed, or the game's `reminded` stage recorded, before it is sent.
+Processes sharing a database take turns: a sweep runs only in the process that claims it in the
+database, and the opponent's turn in a game is claimed too, so a turn a dead process left is taken over
+by the next sweep."""
 
 from __future__ import annotations
 
@@ -76,10 +77,12 @@ class Sweep:
                 self.bot.resume_game(game)
                 continue
             elapsed = now - game.updated_at
-            if game.reminded < 1:
+            # Marked first, then sent: at most once. The version-checked mark decides, so nothing goes
+            # out for a game that has moved since it was read; a process dying between the two loses
+            # that one notice (the waiting player's claim depends on the time, not on the notice).
+            if game.reminded < 1 and await repository.mark_reminded(game.id, 1, version=game.version):
                 await self.announce(Reminder(game, max(0.0, (abandon - elapsed) / 3600)))
-                await repository.mark_reminded(game.id, 1, version=game.version)
-            if elapsed >= abandon and game.reminded < 2 and not waiting.is_bot:
+            if (elapsed >= abandon and game.reminded < 2 and not waiting.is_bot
+                    and await repository.mark_reminded(game.id, 2, version=game.version)):
                 await self.announce(AbandonAvailable(game, abandon / 3600))
-                await repository.mark_reminded(game.id, 2, version=game.version)
         await self.bot.resume(waited=self.timing.interval)

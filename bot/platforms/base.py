@@ -43,6 +43,11 @@ class TokenRejected(Exception):
     the token itself)."""
 
 
+class Stopped(Exception):
+    """An adapter stopped receiving updates for a reason its message says in full (`tammi run` logs the
+    message as it is, without the exception's name)."""
+
+
 class Adapter(Protocol):
     """A chat platform's connection: started and closed by the composition root."""
 

@@ -8,6 +8,8 @@ import asyncio
 import threading
 from typing import Any
 
+from bot.chat.events import Notice
+from bot.domain.model import Game
 from bot.storage.postgres import PostgresRepository
 from engine import Board, Move
 from tests.bot.databases import Databases
@@ -50,6 +52,41 @@ async def test_sweeps_of_processes_sharing_postgresql_notice_once(databases: Dat
     finally:
         for chat in chats:
             await close_chat(chat)
+
+
+async def test_a_reminder_is_marked_before_it_is_sent_and_skipped_for_a_game_that_moved(
+        database: str) -> None:
+    """At most once: the stage is stored before the notice goes out, so a process dying in between
+    loses the notice rather than sending it twice; and the version-checked mark sends nothing for a
+    game that moved after the sweep read it."""
+    chat = await open_chat(database)
+    try:
+        quiet = await start_game(chat, "ann", "bob", "white")
+        moved = await start_game(chat, "cat", "dan", "white")
+        abandon = chat.service.config.abandon_after.total_seconds()
+        chat.clock.advance(abandon + 60)
+        stages: list[tuple[int, int]] = []
+        async def sender(notice: Notice) -> None:
+            game = await chat.storage.get_game(notice.reply.game_id or 0)
+            assert game is not None
+            stages.append((game.id, game.reminded))
+            chat.notices.append(notice)
+
+        chat.service.add_sender("test", sender)
+        stale = chat.storage.stale_games
+
+        async def read_then_move(before: float) -> list[Game]:
+            games = await stale(before)
+            await chat.say("dan", "11-15")  # dan moves right after the sweep read the games
+            return games
+
+        chat.storage.stale_games = read_then_move  # type: ignore[method-assign]
+        await chat.service.maintain()
+        assert stages == [(quiet, 1), (quiet, 2)]  # reminder, then "you may claim": each already marked
+        kinds = [notice.reply.text for notice in chat.notices]
+        assert not any(f"#{moved}" in text for text in kinds), kinds
+    finally:
+        await close_chat(chat)
 
 
 class Gate:

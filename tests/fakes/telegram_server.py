@@ -5,7 +5,8 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
 `setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
 `press`), read every call the bot made (`calls`, `wait_for`) and can make the next calls of a method
-fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`). Like Telegram, it keeps
+fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`), and end long polling with a 409
+(`conflict`: another poller took over; also while a webhook is set, as Telegram does). Like Telegram, it keeps
 ordinary group messages from a bot in privacy mode (`privacy`, `withheld`), and refuses to post in a
 group that became a supergroup (`migrate`).
 """
@@ -85,6 +86,10 @@ def private(person: dict[str, Any]) -> dict[str, Any]:
     return {"id": person["id"], "type": "private", "first_name": person["first_name"]}
 
 
+class Conflicted(Exception):
+    """getUpdates refused with 409 Conflict (the message is Telegram's description after "Conflict: ")."""
+
+
 class FakeTelegram:
     """The fake server. `start()` it, point the bot at `base_url`, `close()` it at the end."""
 
@@ -110,6 +115,7 @@ class FakeTelegram:
         self._floods: dict[str, list[int]] = {}
         self._refusals: dict[str, list[str]] = {}
         self._bad_gateway: dict[str, int] = {}
+        self._conflicts = 0  # getUpdates calls still to answer with 409 Conflict
         self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
         self.owners: dict[int, int] = {}  # chat id -> the user who created it (its administrator here)
         self._users: dict[int, dict[str, Any]] = {}
@@ -223,6 +229,13 @@ class FakeTelegram:
         """The next `times` calls of `method` fail with 502 Bad Gateway (Telegram's servers in trouble)."""
         self._bad_gateway[method] = self._bad_gateway.get(method, 0) + times
 
+    def conflict(self, times: int = 1) -> None:
+        """Another poller takes over: the long poll in progress and the next `times` - 1 getUpdates end
+        with 409 Conflict, as Telegram answers the earlier of two pollers."""
+        self._conflicts += times
+        self._wakes += 1
+        self._arrived.set()
+
     def migrate(self, old: dict[str, Any], new: dict[str, Any]) -> None:
         """Group `old` became supergroup `new`: posting to the old id fails with its new id."""
         self._chats[new["id"]] = new
@@ -301,6 +314,9 @@ class FakeTelegram:
             return web.json_response(call.result, status=404)
         try:
             result = await handler(call.params, call.files)
+        except Conflicted as error:
+            call.result = {"ok": False, "error_code": 409, "description": f"Conflict: {error}"}
+            return web.json_response(call.result, status=409)
         except LookupError as error:
             call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {error}"}
             return web.json_response(call.result, status=400)
@@ -336,6 +352,9 @@ class FakeTelegram:
         if offset:
             self.confirmed = max(self.confirmed, offset - 1)
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
+        if self.webhook is not None:
+            raise Conflicted("can't use getUpdates method while webhook is active; use deleteWebhook to "
+                             "delete the webhook first")
         deadline = time.monotonic() + float(params.get("timeout") or 0)
         wakes = self._wakes
         while not self._pending and not self._closing and wakes == self._wakes:
@@ -347,6 +366,10 @@ class FakeTelegram:
                 await asyncio.wait_for(self._arrived.wait(), left)
             except TimeoutError:
                 break
+        if self._conflicts:
+            self._conflicts -= 1
+            raise Conflicted("terminated by other getUpdates request; make sure that only one bot instance "
+                             "is running")
         limit = int(params.get("limit") or 100)
         allowed = params.get("allowed_updates") or []
         return [u for u in self._pending if not allowed or any(kind in u for kind in allowed)][:limit]
@@ -368,6 +391,8 @@ class FakeTelegram:
 
     async def _api_setWebhook(self, params: dict[str, Any], files: Any) -> bool:
         self.webhook = params
+        self._wakes += 1  # a long poll in progress ends with 409 Conflict
+        self._arrived.set()
         return True
 
     async def _api_setMyCommands(self, params: dict[str, Any], files: Any) -> bool:

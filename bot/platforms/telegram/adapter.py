@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 
 from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import UpdateType
-from telegram.error import InvalidToken, TelegramError
+from telegram.error import Conflict, InvalidToken, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -37,7 +37,7 @@ from telegram.ext import (
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Event, Notice, Service
 from bot.config import TelegramConfig
-from bot.platforms.base import TokenRejected, answer
+from bot.platforms.base import Stopped, TokenRejected, answer
 from bot.platforms.telegram.convert import (
     PLATFORM,
     ForAnotherBot,
@@ -58,6 +58,8 @@ NOTICE_WAIT = 60.0
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
 WATCHED = frozenset({"Updater:start_polling:polling_task"})
 """PTB's task that fetches updates (long polling); when it ends on its own, the bot is deaf."""
+CONFLICT = "another process is polling this bot: long polling runs in one process; use a webhook for several"
+"""Said when Telegram refuses our getUpdates because another poller took over, or a webhook is set."""
 ALIASES = {"start": "help"}
 """Telegram clients send /start when a user opens the bot; it is the natural place for help."""
 
@@ -182,11 +184,21 @@ class TelegramAdapter:
         else:
             await app.updater.start_polling(timeout=int(self.poll_timeout),
                                             allowed_updates=list(ALLOWED_UPDATES),
-                                            bootstrap_retries=BOOTSTRAP_RETRIES)
+                                            bootstrap_retries=BOOTSTRAP_RETRIES,
+                                            error_callback=self._polling_failed)
+
+    def _polling_failed(self, error: TelegramError) -> None:
+        """PTB retries a failed getUpdates for ever. After a 409 Conflict (another poller, or a webhook)
+        every retry would end the other poller's request in turn, so the polling stops here: raising
+        ends PTB's loop (and skips its last getUpdates), and `wait_closed` raises this."""
+        if isinstance(error, Conflict):
+            raise Stopped(f"{CONFLICT} (Telegram answered getUpdates with 409 {error.message})")
+        log.error("Exception happened while polling for updates.", exc_info=error)  # as PTB's own
 
     async def wait_closed(self) -> None:
         """Return (or raise its error) when fetching updates stopped on its own: PTB gives up polling
-        on a token Telegram no longer accepts, and a bug may end it too. Webhook mode: never."""
+        on a token Telegram no longer accepts, and a bug may end it too; a 409 Conflict (another
+        poller, or a webhook) ends it with `Stopped`. Webhook mode: never."""
         if not self._watched:
             await asyncio.Event().wait()
         done, _ = await asyncio.wait(self._watched, return_when=asyncio.FIRST_COMPLETED)
@@ -206,6 +218,8 @@ class TelegramAdapter:
                     await app.updater.stop()
                 except TelegramError as error:  # what ended the polling (already reported)
                     log.warning("Telegram polling had stopped: %s", error)
+                except Stopped:  # a conflict, said by `tammi run` in its one line
+                    pass
             if app.running:
                 await app.stop()
             await app.shutdown()

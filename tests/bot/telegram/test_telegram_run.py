@@ -1,5 +1,6 @@
 """`tammi run` on the fake Telegram, as a real process: its output never holds the token, a rejected
-token is one line, and polling that stops on its own stops the process with an error."""
+token is one line, and polling that stops on its own (a revoked token, a second poller) stops the
+process with an error."""
 
 from __future__ import annotations
 
@@ -38,6 +39,30 @@ async def test_the_token_is_in_no_output_and_dead_polling_stops_the_process(fake
     assert "the telegram connection ended: InvalidToken" in finished.stderr
     assert "getUpdates" in finished.stderr  # the request log is there, without the token
     assert token not in finished.output and token.split(":")[1] not in finished.output
+
+
+async def test_a_second_poller_stops_the_process_with_one_clear_line(fake: FakeTelegram,
+                                                                     tmp_path: Path) -> None:
+    tammi = TammiProcess(write_config(tmp_path, telegram_section(fake, fake.token)))
+    await tammi.start()
+    try:
+        await fake.wait_for("getUpdates", timeout=30, answered=False)
+        fake.send_text(group(), ALICE, "/help")
+        await fake.wait_for("sendMessage", timeout=30)
+        mark = fake.mark()
+        fake.conflict()  # another poller took over: Telegram ends our long poll with 409
+        finished = await tammi.finish(timeout=20)
+    finally:
+        await tammi.kill()
+    assert finished.status == 3, finished.output
+    said = [line for line in finished.stderr.splitlines() if "another process is polling this bot" in line]
+    assert len(said) == 1, finished.stderr
+    assert ("the telegram connection ended: another process is polling this bot: long polling runs in one "
+            "process; use a webhook for several (Telegram answered getUpdates with 409 Conflict: terminated "
+            "by other getUpdates request") in said[0]
+    assert "Traceback" not in finished.stderr
+    # No retrying loop, and no last getUpdates on the way out, which would end the other poller's.
+    assert fake.since(mark, "getUpdates") == []
 
 
 async def test_a_rejected_token_is_one_line(fake: FakeTelegram, tmp_path: Path) -> None:
