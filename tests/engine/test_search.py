@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from engine import Board, Color
+from engine import search as search_module
 from engine.evaluation import MATE, MATE_BOUND, evaluate
 from engine.search import (
     LEVELS,
@@ -73,13 +73,26 @@ def test_node_limit_is_honoured(variant: str) -> None:
         assert r.move in Board(variant).legal_moves
 
 
-def test_time_limit_is_honoured() -> None:
+class _Clock:
+    """A clock that moves on `step` seconds each time it is read: time passes with the work done."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 1000.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("limit", [0.0, 0.05, 0.15])
+def test_the_search_stops_at_its_time_limit(monkeypatch: pytest.MonkeyPatch, limit: float) -> None:
+    clock = _Clock(step=0.01)  # the search reads the clock every 128 nodes: 10 ms of work each time
+    monkeypatch.setattr(search_module, "time", clock)
     board = Board("international")
-    for limit in (0.0, 0.05, 0.15):
-        t0 = time.perf_counter()
-        move = choose_move(board, level=5, time_limit=limit)
-        assert time.perf_counter() - t0 < limit + 0.1  # slack for a busy machine
-        assert move in board.legal_moves
+    result = analyse(board, level=5, time_limit=limit, node_limit=200_000)  # the net if it never stopped
+    assert result.move in board.legal_moves
+    readings = max(1, round(limit / clock.step))
+    assert result.nodes <= 128 * (readings + 2)  # stopped once the limit had passed, not at a depth
 
 
 def test_seeded_low_levels_repeat_themselves() -> None:
