@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import random
 import subprocess
 import sys
@@ -39,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Board, Color, Move
+from engine import Board, Color, Move, evaluation
 from engine import search as new_search
 
 HERE = Path(__file__).resolve().parent
@@ -340,7 +341,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--base-rev", default=BASE_REV, help="git revision of the frozen engine (baseN)")
     p.add_argument("--max-plies", type=int, default=240, help="score a draw after this many plies")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--tweak", default="",
+                   help="NAME=INT,... set engine.search constants or VARIANT.FIELD evaluation weights of the "
+                        "new engine (to compare features)")
     args = p.parse_args(argv)
+    for item in filter(None, args.tweak.split(",")):
+        name, _, value = item.partition("=")
+        if "." in name:  # VARIANT.FIELD: a weight of the evaluation
+            variant, _, field = name.partition(".")
+            weights = evaluation.WEIGHTS[variant]
+            evaluation.WEIGHTS[variant] = dataclasses.replace(weights, **{field: int(value)})
+        elif name.startswith("LMR_DEEP_"):  # LMR_DEEP_<variant>
+            new_search.LMR_DEEP[name[len("LMR_DEEP_"):]] = int(value)
+        elif hasattr(new_search, name):
+            new_search.__dict__[name] = int(value)
+        else:
+            p.error(f"engine.search has no {name}")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     pairings = [tuple(x.split(":")) for x in args.pairings.split(",") if x.strip()]
     budget = Budget(args.time, args.nodes)
@@ -361,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         players.close()
     peer_budget = f", py-draughts {args.time}s CPU" if args.nodes else ""
     print(f"\nbudget per move: {budget}{peer_budget}; max {args.max_plies} plies; "
-          f"{time.perf_counter() - started:.0f}s wall in all")
+          f"tweaks: {args.tweak or 'none'}; {time.perf_counter() - started:.0f}s wall in all")
     print(f"{'pairing':18s} {'variant':14s} {'games':>5s} {'per move':>16s} {'W':>3s} {'D':>3s} {'L':>3s} "
           f"{'score':>6s}")
     for name, variant, s in rows:
