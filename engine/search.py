@@ -8,9 +8,11 @@ The public entry points are pure functions of a :class:`~engine.board.Board`; no
 * :func:`play_main` plays a game bot against bot on the command line.
 
 The search is iterative deepening principal-variation search with a transposition table keyed by Zobrist
-hashes, move ordering (table move, captures, killer moves, history), a quiescence search that plays out
-every pending capture (captures are compulsory, so there is no standing pat while one is on), and draws by
-repetition and by the no-progress rule inside the searched line.
+hashes, an aspiration window at the root, move ordering (table move, captures, killer moves, history),
+late-move reductions (one ply; two for the latest moves in International), a quiescence search that plays out every pending capture (captures are
+compulsory, so there is no standing pat while one is on), and draws by repetition and by the no-progress
+rule inside the searched line. Each feature was kept because matches against the previous engine
+(benchmarks/bench_opponent.py) showed that it helps.
 
 >>> from engine import Board
 >>> b = Board("english")
@@ -38,8 +40,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 96
 TT_LIMIT = 200_000  # entries; cleared when full. A full table costs about 65 MB (a worker peaks near 90 MB)
 #: search features (module constants, so that benchmarks/bench_opponent.py can switch them to compare):
-#: the root searches a window of this width around the previous score first (0: full window)
-ASPIRATION = 0
+#: from depth 4 the root searches a window of this width around the previous score first (0: full window)
+ASPIRATION = 25
 #: late quiet moves, from this index on, are searched one ply shallower first
 LMR_MOVES = 3
 #: per variant: from this index on two plies shallower, at depth 5 or more (measured: +International)
