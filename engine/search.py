@@ -9,10 +9,11 @@ The public entry points are pure functions of a :class:`~engine.board.Board`; no
 
 The search is iterative deepening principal-variation search with a transposition table keyed by Zobrist
 hashes, an aspiration window at the root, move ordering (table move, captures, killer moves, history),
-late-move reductions (one ply; two for the latest moves in International), a quiescence search that plays out every pending capture (captures are
-compulsory, so there is no standing pat while one is on), and draws by repetition and by the no-progress
-rule inside the searched line. Each feature was kept because matches against the previous engine
-(benchmarks/bench_opponent.py) showed that it helps.
+late-move reductions (one ply; two for the latest moves in International), a quiescence search that plays
+out every pending capture (captures are compulsory, so there is no standing pat while one is on), and
+draws by repetition and by the no-progress rule inside the searched line. The aspiration window and the
+two-ply reductions were kept because matches against the earlier engine (benchmarks/bench_opponent.py)
+showed them to help; a threat look-ahead at quiet leaves and a shallow-search forward pruning did not.
 
 >>> from engine import Board
 >>> b = Board("english")
