@@ -351,8 +351,9 @@ def main(argv: list[str] | None = None) -> int:
             variant, _, field = name.partition(".")
             weights = evaluation.WEIGHTS[variant]
             evaluation.WEIGHTS[variant] = dataclasses.replace(weights, **{field: int(value)})
-        elif name.startswith("LMR_DEEP_"):  # LMR_DEEP_<variant>
-            new_search.LMR_DEEP[name[len("LMR_DEEP_"):]] = int(value)
+        elif name.startswith(("LMR_DEEP_", "ASPIRATION_")):  # per variant: LMR_DEEP_<variant>, ...
+            table, _, variant = name.partition("_") if name.startswith("ASPIRATION") else name.rpartition("_")
+            getattr(new_search, table)[variant] = int(value)
         elif hasattr(new_search, name):
             new_search.__dict__[name] = int(value)
         else:

@@ -8,12 +8,12 @@ The public entry points are pure functions of a :class:`~engine.board.Board`; no
 * :func:`play_main` plays a game bot against bot on the command line.
 
 The search is iterative deepening principal-variation search with a transposition table keyed by Zobrist
-hashes, an aspiration window at the root, move ordering (table move, captures, killer moves, history),
-late-move reductions (one ply; two for the latest moves in International), a quiescence search that plays
-out every pending capture (captures are compulsory, so there is no standing pat while one is on), and
-draws by repetition and by the no-progress rule inside the searched line. The aspiration window and the
-two-ply reductions were kept because matches against the earlier engine (benchmarks/bench_opponent.py)
-showed them to help; a threat look-ahead at quiet leaves and a shallow-search forward pruning did not.
+hashes, move ordering (table move, captures, killer moves, history), late-move reductions, a quiescence
+search that plays out every pending capture (captures are compulsory, so there is no standing pat while one
+is on), and draws by repetition and by the no-progress rule inside the searched line. International also
+gets an aspiration window at the root and two-ply reductions of the latest moves: matches against the
+earlier engine (benchmarks/bench_opponent.py) showed them to help there; a threat look-ahead at quiet
+leaves and a shallow-search forward pruning did not help, and were left out.
 
 >>> from engine import Board
 >>> b = Board("english")
@@ -41,8 +41,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 96
 TT_LIMIT = 200_000  # entries; cleared when full. A full table costs about 65 MB (a worker peaks near 90 MB)
 #: search features (module constants, so that benchmarks/bench_opponent.py can switch them to compare):
-#: from depth 4 the root searches a window of this width around the previous score first (0: full window)
-ASPIRATION = 25
+#: per variant: from depth 4 the root first searches a window of this width around the previous score
+#: (measured: helps International; English 45% in 30 games with it, so not there)
+ASPIRATION: dict[str, int] = {"international": 25}
 #: late quiet moves, from this index on, are searched one ply shallower first
 LMR_MOVES = 3
 #: per variant: from this index on two plies shallower, at depth 5 or more (measured: +International)
@@ -353,6 +354,7 @@ def _search_root(
     if (own | opp).bit_count() <= ENDGAME_PIECES and evaluate_raw(s.t, own, opp, kings, white) >= AHEAD:
         margin, top = 0, LEVELS[MAX_LEVEL].depth
     exact = margin > 0
+    aspiration = ASPIRATION.get(v.name, 0)
     if max_depth is not None:
         top = min(top, max_depth)
     done_scores: list[tuple[RawMove, int]] = []
@@ -362,8 +364,8 @@ def _search_root(
     try:
         for depth in range(1, top + 1):
             lo, hi = -INF, INF
-            if ASPIRATION and not exact and depth >= 4 and abs(best_score) < MATE_BOUND:
-                lo, hi = best_score - ASPIRATION, best_score + ASPIRATION
+            if aspiration and not exact and depth >= 4 and abs(best_score) < MATE_BOUND:
+                lo, hi = best_score - aspiration, best_score + aspiration
             while True:
                 alpha, beta = lo, hi
                 scores: list[tuple[RawMove, int]] = []
