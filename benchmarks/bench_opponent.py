@@ -1,43 +1,97 @@
-"""How strong is Tammi's bot? Matches against py-draughts' SimpleEngine and between Tammi's own levels.
+"""How strong is Tammi's bot? Matches against a frozen copy of an earlier engine, py-draughts' engines,
+and between Tammi's own levels.
 
-Every pairing plays from a set of varied openings (two plies chosen at random from the start position,
-seeded), each opening twice with the colours swapped, at the same time per move for both sides.
+Players (give pairings as ``A:B`` with ``--pairings``):
+- ``newN``   this checkout's engine at level N (in this process);
+- ``baseN``  the engine of git revision ``--base-rev`` (default: main when issue 14 started) at level N,
+             extracted with ``git archive`` into a temporary directory and run in a subprocess;
+- ``turbo``  py-draughts 1.10's TurboEngine (International only), in a subprocess;
+- ``simple`` py-draughts 1.10's SimpleEngine (English and International), in a subprocess.
 
-py-draughts 1.10 lives in its own virtualenv (benchmarks/.peer-venv, it needs numpy); this script talks to
-it through a subprocess and a one-line protocol:  ``go VARIANT SECONDS FEN``  ->  ``1,5,14;9`` (the
-squares the moved piece stands on, then the captured squares, in the shared 1-based numbering).
-Its American board offers captures as optional; the peer process filters them to the captures when any
-exist, so both sides play by the WCDF rules.
+Every pairing plays from varied openings (two plies chosen at random from the start position, seeded),
+each opening twice with the colours swapped. The budget per move is the same for both sides:
+``--time`` seconds of CPU time of the thinking process (both engines' clocks are switched from wall time
+to process CPU time, so a loaded machine slows the games down but does not change their result), or
+``--nodes`` nodes per move for Tammi's engines (py-draughts then still gets ``--time``). Games run one at a
+time. A game still running after ``--max-plies`` plies is scored a draw.
 
-    python benchmarks/bench_opponent.py                  # default: small matches, 0.2 s per move
-    python benchmarks/bench_opponent.py --games 4 --variants english --no-ladder
+py-draughts 1.10 lives in its own virtualenv (benchmarks/.peer-venv, created on first use; it needs numpy).
+The subprocesses speak one-line protocols: ``go ...`` -> ``1,5,14;9`` (the squares the moved piece stands
+on, then the captured squares, in the shared 1-based numbering).
+
+    python benchmarks/bench_opponent.py --games 40 --time 0.5          # the issue-14 table
+    python benchmarks/bench_opponent.py --games 10 --nodes 10000 --variants international
+    python benchmarks/bench_opponent.py --pairings new2:new1,new3:new2,new4:new3,new5:new4 --nodes 5000
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import random
 import subprocess
 import sys
+import tempfile
 import time
-from dataclasses import dataclass, field
+import types
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Board, Color, Move
-from engine.search import choose_move, should_claim_draw
+from engine import Board, Color, Move, evaluation
+from engine import search as new_search
 
-PEER_PYTHON = Path(__file__).resolve().parent / ".peer-venv" / "bin" / "python"
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PEER_PYTHON = HERE / ".peer-venv" / "bin" / "python"
+#: main when issue 14 (a stronger opponent) was started: "today's level 5"
+BASE_REV = "b4b3f1984be7f35df0e1f27ee040d1b1db9c3b0e"
 
-PEER_SCRIPT = r'''
+# Both the old engine and py-draughts read `time.perf_counter()` from their module's `time`; the scripts
+# give them a stand-in whose perf_counter is the process CPU clock.
+CPU_CLOCK = r'''
+import time as _time, types as _types
+CPU = _types.SimpleNamespace(perf_counter=_time.process_time, time=_time.process_time)
+'''
+
+BASE_SCRIPT = CPU_CLOCK + r'''
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from engine import Board, Move
+from engine import search
+search.time = CPU
+
+def encode(m):
+    return ",".join(map(str, m.path)) + ";" + ",".join(map(str, m.captures))
+
+def decode(item):
+    p, _, c = item.partition(";")
+    return Move(tuple(int(s) for s in p.split(",")), tuple(int(s) for s in c.split(",") if s))
+
+for line in sys.stdin:
+    parts = line.split()
+    if not parts or parts[0] == "quit":
+        break
+    _, variant, level, seconds, nodes, seed, *moves = parts
+    board = Board(variant)
+    for item in moves:
+        board.push(decode(item))
+    r = search.analyse(board, level=int(level), time_limit=None if seconds == "-" else float(seconds),
+                       node_limit=None if nodes == "-" else int(nodes), rng=random.Random(int(seed)))
+    print(encode(r.move), flush=True)
+'''
+
+PEER_SCRIPT = CPU_CLOCK + r'''
 import sys
 from loguru import logger
 logger.remove()
 from draughts.boards.american import Board as American
 from draughts.boards.standard import Board as Standard
-from draughts.engines.simple import SimpleEngine
+from draughts.engines import simple, turbo
+simple.time = CPU
+turbo.time = CPU
 
 class WcdfBoard(American):
     """American checkers with compulsory capture (py-draughts 1.10 makes captures optional)."""
@@ -53,30 +107,32 @@ def encode(m):
 BOARDS = {"english": WcdfBoard, "international": Standard}
 engines = {}
 for line in sys.stdin:
-    parts = line.split(maxsplit=3)
+    parts = line.split(maxsplit=4)
     if not parts or parts[0] == "quit":
         break
     if parts[0] == "moves":
         b = BOARDS[parts[1]].from_fen(parts[2])
         print(" ".join(encode(m) for m in b.legal_moves), flush=True)
         continue
-    _, variant, seconds, fen = parts
-    key = (variant, seconds)
+    if parts[0] == "newgame":
+        engines.clear()
+        print("ok", flush=True)
+        continue
+    _, name, variant, seconds, fen = parts
+    key = (name, variant, seconds)
     if key not in engines:
-        engines[key] = SimpleEngine(depth_limit=64, time_limit=float(seconds))
+        cls = turbo.TurboEngine if name == "turbo" else simple.SimpleEngine
+        engines[key] = cls(depth_limit=64, time_limit=float(seconds))
     board = BOARDS[variant].from_fen(fen.strip())
-    move = engines[key].get_best_move(board)
-    print(encode(move), flush=True)
+    print(encode(engines[key].get_best_move(board)), flush=True)
 '''
 
 
-class Peer:
-    """py-draughts' SimpleEngine in a subprocess."""
+class Process:
+    """A subprocess answering one line per request."""
 
-    def __init__(self) -> None:
-        self.proc = subprocess.Popen(
-            [str(PEER_PYTHON), "-c", PEER_SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
+    def __init__(self, args: list[str]) -> None:
+        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(self, line: str) -> str:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -84,38 +140,101 @@ class Peer:
         self.proc.stdin.flush()
         reply = self.proc.stdout.readline()
         if not reply:
-            raise RuntimeError("the py-draughts process died")
+            raise RuntimeError(f"the subprocess {self.proc.args[:2]} died")
         return reply.strip()
-
-    def legal_moves(self, board: Board) -> set[tuple[tuple[int, ...], frozenset[int]]]:
-        """The peer's legal moves in a position, as (path ends, captured set), for checking the mapping."""
-        out: set[tuple[tuple[int, ...], frozenset[int]]] = set()
-        for item in self.ask(f"moves {board.variant.name} {board.fen()}").split():
-            path, caps = _parse(item)
-            out.add(((path[0], path[-1]), frozenset(caps)))
-        return out
-
-    def choose(self, board: Board, seconds: float) -> Move:
-        path, caps = _parse(self.ask(f"go {board.variant.name} {seconds} {board.fen()}"))
-        move = board.legal_equivalent(Move(path, caps))
-        if move is None:
-            raise RuntimeError(f"py-draughts played {path}/{caps}, not legal in {board.fen()}")
-        return move
 
     def close(self) -> None:
         with contextlib.suppress(RuntimeError, BrokenPipeError, ValueError):
-            self.ask("quit")
+            assert self.proc.stdin is not None
+            self.proc.stdin.write("quit\n")
+            self.proc.stdin.flush()
         self.proc.wait(timeout=10)
 
 
-def _parse(item: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _parse(item: str) -> Move:
     path_s, _, caps_s = item.partition(";")
-    path = tuple(int(s) for s in path_s.split(",") if s)
-    caps = tuple(int(s) for s in caps_s.split(",") if s)
-    return path, caps
+    return Move(tuple(int(s) for s in path_s.split(",") if s), tuple(int(s) for s in caps_s.split(",") if s))
 
 
-def check_mapping(peer: Peer) -> None:
+def _encode(m: Move) -> str:
+    return ",".join(map(str, m.path)) + ";" + ",".join(map(str, m.captures))
+
+
+def _legal(board: Board, move: Move, who: str) -> Move:
+    legal = board.legal_equivalent(move)
+    if legal is None:
+        raise RuntimeError(f"{who} played {move}, not legal in {board.fen()}")
+    return legal
+
+
+@dataclass(frozen=True)
+class Budget:
+    seconds: float  # CPU seconds per move
+    nodes: int | None  # node limit per move for Tammi's engines (then no time limit for them)
+
+    def __str__(self) -> str:
+        return f"{self.nodes} nodes" if self.nodes else f"{self.seconds}s CPU"
+
+
+class Players:
+    """Makes moves for every kind of player; starts the subprocesses it needs on first use."""
+
+    def __init__(self, base_rev: str) -> None:
+        self.base_rev = base_rev
+        self.base: Process | None = None
+        self.peer: Process | None = None
+        self.tmp: tempfile.TemporaryDirectory[str] | None = None
+        cpu = types.SimpleNamespace(perf_counter=time.process_time, time=time.process_time)
+        new_search.__dict__["time"] = cpu  # this engine too thinks on the CPU clock
+
+    def _base(self) -> Process:
+        if self.base is None:
+            self.tmp = tempfile.TemporaryDirectory(prefix="tammi-base-")
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", self.base_rev, "engine"],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", self.tmp.name], input=archive, check=True)
+            self.base = Process([sys.executable, "-c", BASE_SCRIPT, self.tmp.name])
+        return self.base
+
+    def _peer(self) -> Process:
+        if self.peer is None:
+            from bench_perft import peer_python  # creates benchmarks/.peer-venv on first use
+
+            peer_python()
+            self.peer = Process([str(PEER_PYTHON), "-c", PEER_SCRIPT])
+            check_mapping(self.peer)
+        return self.peer
+
+    def new_game(self, names: list[str]) -> None:
+        if any(n in ("turbo", "simple") for n in names):
+            self._peer().ask("newgame")
+
+    def move(self, who: str, board: Board, budget: Budget, seed: int) -> Move:
+        if who.startswith("new"):
+            seconds = None if budget.nodes else budget.seconds
+            r = new_search.analyse(board, level=int(who[3:]), time_limit=seconds, node_limit=budget.nodes,
+                                   rng=random.Random(seed))
+            return r.move
+        if who.startswith("base"):
+            seconds = "-" if budget.nodes else str(budget.seconds)
+            nodes = str(budget.nodes) if budget.nodes else "-"
+            moves = " ".join(_encode(m) for m in board.move_stack)
+            line = f"go {board.variant.name} {who[4:]} {seconds} {nodes} {seed} {moves}"
+            return _legal(board, _parse(self._base().ask(line)), who)
+        if who in ("turbo", "simple"):
+            reply = self._peer().ask(f"go {who} {board.variant.name} {budget.seconds} {board.fen()}")
+            return _legal(board, _parse(reply), who)
+        raise ValueError(f"unknown player {who}")
+
+    def close(self) -> None:
+        for proc in (self.base, self.peer):
+            if proc is not None:
+                proc.close()
+        if self.tmp is not None:
+            self.tmp.cleanup()
+
+
+def check_mapping(peer: Process) -> None:
     """The two libraries must agree on square numbers and legal moves (start and capture positions)."""
     positions = {
         "english": [None, "B:W14,15,22:B10", "W:W18,K30:B14,23,K27", "B:W21,22,23:B17,K26"],
@@ -125,13 +244,13 @@ def check_mapping(peer: Peer) -> None:
         for fen in fens:
             b = Board(variant, fen=fen)
             ours = {((m.start, m.end), frozenset(m.captures)) for m in b.legal_moves}
-            theirs = peer.legal_moves(b)
+            theirs = set()
+            for item in peer.ask(f"moves {variant} {b.fen()}").split():
+                m = _parse(item)
+                theirs.add(((m.start, m.end), frozenset(m.captures)))
             if ours != theirs:
                 raise SystemExit(f"square mapping mismatch in {variant} {b.fen()}: {ours} vs {theirs}")
     print("square mapping checked: start and capture positions agree in english and international")
-
-
-Player = str  # "peer" or "L1".."L5"
 
 
 @dataclass
@@ -139,13 +258,14 @@ class Score:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    plies: list[int] = field(default_factory=list)
-    think: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
 
     @property
     def points(self) -> float:
-        n = self.wins + self.draws + self.losses
-        return (self.wins + 0.5 * self.draws) / n if n else 0.0
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
 
 
 def openings(variant: str, count: int, seed: int) -> list[list[Move]]:
@@ -159,52 +279,40 @@ def openings(variant: str, count: int, seed: int) -> list[list[Move]]:
         b.pop()
     rng = random.Random(seed)
     rng.shuffle(pairs)
-    return pairs[:count]
+    return [pairs[i % len(pairs)] for i in range(count)]
 
 
 def play_game(
-    variant: str, opening: list[Move], players: dict[Color, Player], seconds: float, peer: Peer | None,
-    max_plies: int, rng: random.Random, think: dict[Player, list[float]], peer_seconds: float,
+    players: Players, variant: str, opening: list[Move], sides: dict[Color, str], budget: Budget,
+    max_plies: int, seed: int,
 ) -> tuple[Color | None, int, str]:
     board = Board(variant)
     for m in opening:
         board.push(m)
+    players.new_game(list(sides.values()))
     while True:
         out = board.outcome()
         if out is not None:
             return out.winner, board.ply, out.reason
-        if board.claimable_draw() is not None and (
-            players[board.turn] == "peer" or should_claim_draw(board) is not None
-        ):
+        claim = board.claimable_draw()
+        if claim is not None and (not sides[board.turn].startswith("new")
+                                  or new_search.should_claim_draw(board) is not None):
             # py-draughts' own board ends these games by itself; Tammi claims when not clearly winning
-            return None, board.ply, f"claim:{board.claimable_draw()}"
+            return None, board.ply, f"claim:{claim}"
         if board.ply >= max_plies:
             return None, board.ply, "move cap"
-        who = players[board.turn]
-        t0 = time.perf_counter()
-        if who == "peer":
-            assert peer is not None
-            move = peer.choose(board, peer_seconds)
-        else:
-            move = choose_move(board, level=int(who[1:]), time_limit=seconds, rng=rng)
-        think.setdefault(who, []).append(time.perf_counter() - t0)
-        board.push(move)
+        board.push(players.move(sides[board.turn], board, budget, seed + board.ply))
 
 
-def match(
-    variant: str, a: Player, b: Player, games: int, seconds: float, peer: Peer | None, max_plies: int,
-    seed: int, peer_seconds: float | None = None,
-) -> Score:
+def match(players: Players, variant: str, a: str, b: str, games: int, budget: Budget, max_plies: int,
+          seed: int) -> Score:
     """`a` against `b`: `games` games (rounded up to even), each opening with both colours. Score of `a`."""
     score = Score()
-    think: dict[Player, list[float]] = {}
-    rng = random.Random(seed)
     for i, opening in enumerate(openings(variant, (games + 1) // 2, seed)):
         for a_color in (Color.WHITE, Color.BLACK):
-            players = {a_color: a, a_color.other: b}
+            sides = {a_color: a, a_color.other: b}
             t0 = time.perf_counter()
-            winner, plies, reason = play_game(variant, opening, players, seconds, peer, max_plies, rng, think,
-                                              peer_seconds or seconds)
+            winner, plies, reason = play_game(players, variant, opening, sides, budget, max_plies, seed + i)
             if winner is None:
                 score.draws += 1
                 res = "draw"
@@ -214,67 +322,70 @@ def match(
             else:
                 score.losses += 1
                 res = f"{b} wins"
-            score.plies.append(plies)
-            print(f"  {variant} game {2 * i + (a_color is Color.BLACK) + 1}: {a} as {a_color.name.lower()}, "
-                  f"opening {' '.join(map(str, opening))}: {res} ({reason}, {plies} plies, "
-                  f"{time.perf_counter() - t0:.0f}s)", flush=True)
-    for who, ts in think.items():
-        print(f"  {who}: mean {sum(ts) / len(ts):.3f}s per move, max {max(ts):.3f}s")
+            print(f"  {variant} game {score.games}: {a} as {a_color.name.lower()}, opening "
+                  f"{' '.join(map(str, opening))}: {res} ({reason}, {plies} plies, "
+                  f"{time.perf_counter() - t0:.0f}s)  running +{score.wins} ={score.draws} -{score.losses}",
+                  flush=True)
     return score
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--time", type=float, default=0.2, help="seconds per move for both sides")
-    p.add_argument("--games", type=int, default=6, help="games per pairing (even: colours swapped)")
-    p.add_argument("--variants", default="english,international,italian")
-    p.add_argument("--level", type=int, default=5, help="Tammi's level against py-draughts")
-    p.add_argument("--peer-time", type=float, default=None,
-                   help="seconds per move for py-draughts (default: the same as --time)")
-    p.add_argument("--no-peer", action="store_true", help="skip the matches against py-draughts")
-    p.add_argument("--no-ladder", action="store_true", help="skip the matches between Tammi's levels")
-    p.add_argument("--ladder-games", type=int, default=None, help="games per ladder pairing")
-    p.add_argument("--max-plies", type=int, default=240, help="adjudicate a draw after this many plies")
+    p.add_argument("--time", type=float, default=0.5, help="CPU seconds per move for both sides")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="node limit per move for Tammi's engines instead of --time (~100k nodes = 1 s)")
+    p.add_argument("--games", type=int, default=10, help="games per pairing (even: colours swapped)")
+    p.add_argument("--variants", default="english,italian,international")
+    p.add_argument("--pairings", default="new5:base5,new5:turbo",
+                   help="comma-separated A:B; turbo plays International only, simple not Italian")
+    p.add_argument("--base-rev", default=BASE_REV, help="git revision of the frozen engine (baseN)")
+    p.add_argument("--max-plies", type=int, default=240, help="score a draw after this many plies")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--tweak", default="",
+                   help="NAME=INT,... set engine.search constants or VARIANT.FIELD evaluation weights of the "
+                        "new engine (to compare features)")
     args = p.parse_args(argv)
+    for item in filter(None, args.tweak.split(",")):
+        name, _, value = item.partition("=")
+        if "." in name:  # VARIANT.FIELD: a weight of the evaluation
+            variant, _, field = name.partition(".")
+            weights = evaluation.WEIGHTS[variant]
+            evaluation.WEIGHTS[variant] = dataclasses.replace(weights, **{field: int(value)})
+        elif name.startswith(("LMR_DEEP_", "ASPIRATION_")):  # per variant: LMR_DEEP_<variant>, ...
+            table, _, variant = name.partition("_") if name.startswith("ASPIRATION") else name.rpartition("_")
+            getattr(new_search, table)[variant] = int(value)
+        elif hasattr(new_search, name):
+            new_search.__dict__[name] = int(value)
+        else:
+            p.error(f"engine.search has no {name}")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    peer: Peer | None = None
-    results: list[str] = []
+    pairings = [tuple(x.split(":")) for x in args.pairings.split(",") if x.strip()]
+    budget = Budget(args.time, args.nodes)
+    rows: list[tuple[str, str, Score]] = []
     started = time.perf_counter()
+    players = Players(args.base_rev)
     try:
-        if not args.no_peer:
-            from bench_perft import peer_python  # creates benchmarks/.peer-venv on first use
-
-            peer_python()
-            peer = Peer()
-            check_mapping(peer)
         for variant in variants:
-            if peer is not None and variant in ("english", "international"):
-                me = f"L{args.level}"
-                peer_time = args.peer_time or args.time
-                times = f"{args.time}s/move" if peer_time == args.time else (
-                    f"Tammi {args.time}s/move, py-draughts {peer_time}s/move")
-                print(f"{variant}: Tammi level {args.level} vs py-draughts SimpleEngine, {times}")
-                s = match(variant, me, "peer", args.games, args.time, peer, args.max_plies, args.seed,
-                          peer_time)
-                results.append(f"{variant:13s} Tammi L{args.level} vs py-draughts ({times}): +{s.wins} "
-                               f"={s.draws} -{s.losses}  score {100 * s.points:.0f}%")
-                print(results[-1], flush=True)
-            if not args.no_ladder:
-                for low in range(1, 5):
-                    hi = f"L{low + 1}"
-                    print(f"{variant}: Tammi {hi} vs L{low}, {args.time}s/move")
-                    s = match(variant, hi, f"L{low}", args.ladder_games or args.games, args.time, None,
-                              args.max_plies, args.seed + low)
-                    results.append(f"{variant:13s} Tammi {hi} vs L{low}: +{s.wins} ={s.draws} -{s.losses}  "
-                                   f"score {100 * s.points:.0f}%")
-                    print(results[-1], flush=True)
+            for a, b in pairings:
+                if "turbo" in (a, b) and variant != "international":
+                    continue
+                if "simple" in (a, b) and variant == "italian":
+                    continue
+                print(f"{variant}: {a} vs {b}, {budget} per move", flush=True)
+                s = match(players, variant, a, b, args.games, budget, args.max_plies, args.seed)
+                rows.append((f"{a} vs {b}", variant, s))
     finally:
-        if peer is not None:
-            peer.close()
-    print(f"\nSummary ({args.time}s per move, {time.perf_counter() - started:.0f}s in all):")
-    for line in results:
-        print("  " + line)
+        players.close()
+    peer_budget = f", py-draughts {args.time}s CPU" if args.nodes else ""
+    print(f"\nbudget per move: {budget}{peer_budget}; max {args.max_plies} plies; "
+          f"tweaks: {args.tweak or 'none'}; {time.perf_counter() - started:.0f}s wall in all")
+    print(f"{'pairing':18s} {'variant':14s} {'games':>5s} {'per move':>16s} {'W':>3s} {'D':>3s} {'L':>3s} "
+          f"{'score':>6s}")
+    for name, variant, s in rows:
+        peer = "turbo" in name or "simple" in name
+        per_move = f"{budget}/{args.time}s" if peer and args.nodes else str(budget)
+        print(f"{name:18s} {variant:14s} {s.games:5d} {per_move:>16s} {s.wins:3d} {s.draws:3d} {s.losses:3d} "
+              f"{100 * s.points:5.0f}%")
     return 0
 
 

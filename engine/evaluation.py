@@ -38,6 +38,9 @@ class Weights:
     edge_man: int = -3  # a man on a side edge is easily blocked
     road_king: int = 0  # a king on the long diagonal (International: controls the board)
     lone_king_material_bonus: int = 0  # having a king when the opponent has none
+    balance: int = 0  # per man of difference between the left and the right half (a penalty)
+    runaway: int = 0  # a man in the front half with no enemy piece able to stop it (opponent kingless)
+    runaway_row: int = 0  # and this much more per row it has advanced into that half
 
 
 WEIGHTS: dict[str, Weights] = {
@@ -48,7 +51,7 @@ WEIGHTS: dict[str, Weights] = {
     # A flying king sweeps the board: worth about three men, more when the opponent has none.
     "international": Weights(
         king=300, advance_open=1, advance_end=6, centre_man=5, back_rank=5, road_king=25,
-        lone_king_material_bonus=60,
+        lone_king_material_bonus=60, runaway=30, runaway_row=10, balance=3,
     ),
 }
 
@@ -98,6 +101,26 @@ class Tables:
                         if sq is not None:
                             dc |= 1 << g.bit_of[sq]
         self.double_corner = dc
+        half = size // 2
+        self.left = mask_where(lambda r, c: c < half)
+        self.right = mask_where(lambda r, c: c >= half)
+        # runaway men: the front half of each colour, and per square the cone of squares from which an
+        # enemy piece could still stop or take the man on its way to the last row
+        self.front = (mask_where(lambda r, c: r < half), mask_where(lambda r, c: r >= half))
+        cones: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        for bit, (r, c) in coords.items():
+            up = down = 0
+            for b2, (r2, c2) in coords.items():
+                if b2 != bit and abs(c2 - c) <= abs(r2 - r) + 1:
+                    if r2 <= r:
+                        up |= 1 << b2
+                    if r2 >= r:
+                        down |= 1 << b2
+            cones[0][bit], cones[1][bit] = up, down
+        self.cones = cones
+        # rows still to go for a man of each colour on a square
+        rows = {b: rc[0] for b, rc in coords.items()}
+        self.to_go = (rows, {b: size - 1 - r for b, r in rows.items()})
 
 
 @cache
@@ -175,6 +198,14 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
         score += w.centre_king * ((wk & centre).bit_count() - (bk & centre).bit_count())
         if w.road_king:
             score += w.road_king * ((wk & t.road).bit_count() - (bk & t.road).bit_count())
+    if w.balance:
+        score -= w.balance * (abs((wm & t.left).bit_count() - (wm & t.right).bit_count())
+                              - abs((bm & t.left).bit_count() - (bm & t.right).bit_count()))
+    if w.runaway:
+        if not bk:
+            score += _runaways(t, wm, bp, 0)
+        if not wk:
+            score -= _runaways(t, bm, wp, 1)
     w_moves = t.count_quiet(wp, bp, kings, True)
     b_moves = t.count_quiet(bp, wp, kings, False)
     score += w.mobility * (w_moves - b_moves)
@@ -185,6 +216,18 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
             score -= _endgame(t, bp, wp, kings, w_moves)
     score = _drawish(t, score, nwm, nwk, nbm, nbk)
     return score if white else -score
+
+
+def _runaways(t: Tables, men: int, enemies: int, side: int) -> int:
+    """The bonus for the men of `side` in their front half that no enemy piece stands in the way of."""
+    w = t.weights
+    cones, to_go = t.cones[side], t.to_go[side]
+    half = t.variant.size // 2
+    bonus = 0
+    for bit in bit_indices(men & t.front[side]):
+        if not cones[bit] & enemies:
+            bonus += w.runaway + w.runaway_row * (half - to_go[bit])
+    return bonus
 
 
 def _drawish(t: Tables, score: int, nwm: int, nwk: int, nbm: int, nbk: int) -> int:

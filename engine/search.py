@@ -8,9 +8,12 @@ The public entry points are pure functions of a :class:`~engine.board.Board`; no
 * :func:`play_main` plays a game bot against bot on the command line.
 
 The search is iterative deepening principal-variation search with a transposition table keyed by Zobrist
-hashes, move ordering (table move, captures, killer moves, history), a quiescence search that plays out
-every pending capture (captures are compulsory, so there is no standing pat while one is on), and draws by
-repetition and by the no-progress rule inside the searched line.
+hashes, move ordering (table move, captures, killer moves, history), late-move reductions, a quiescence
+search that plays out every pending capture (captures are compulsory, so there is no standing pat while one
+is on), and draws by repetition and by the no-progress rule inside the searched line. International also
+gets an aspiration window at the root and two-ply reductions of the latest moves: matches against the
+earlier engine (benchmarks/bench_opponent.py) showed them to help there; a threat look-ahead at quiet
+leaves and a shallow-search forward pruning did not help, and were left out.
 
 >>> from engine import Board
 >>> b = Board("english")
@@ -37,6 +40,14 @@ INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 96
 TT_LIMIT = 200_000  # entries; cleared when full. A full table costs about 65 MB (a worker peaks near 90 MB)
+#: search features (module constants, so that benchmarks/bench_opponent.py can switch them to compare):
+#: per variant: from depth 4 the root first searches a window of this width around the previous score
+#: (measured: helps International; English 45% in 30 games with it, so not there)
+ASPIRATION: dict[str, int] = {"international": 25}
+#: late quiet moves, from this index on, are searched one ply shallower first
+LMR_MOVES = 3
+#: per variant: from this index on two plies shallower, at depth 5 or more (measured: +International)
+LMR_DEEP: dict[str, int] = {"international": 6}
 
 
 @dataclass(frozen=True)
@@ -119,6 +130,7 @@ class _Searcher:
         self.history: dict[tuple[int, int], int] = {}
         self.seen: set[int] = set()  # keys of the reversible positions on the current line and before it
         self.quiet_limit = variant.quiet_limit
+        self.lmr_deep = LMR_DEEP.get(variant.name, 0)
         gen = generator(variant)
         self.can_capture, self.count_quiet, self.legal = gen.can_capture, gen.count_quiet, gen.legal
 
@@ -261,8 +273,10 @@ class _Searcher:
                 if i == 0:
                     score = -self.search(p, o, k, not white, ck, new_depth, -beta, -alpha, ply + 1, cq)
                 else:
-                    r = 1 if (new_depth >= 3 and i >= 3 and not capture and cq == 0
-                              and m != self.killers[ply][0]) else 0
+                    r = 0
+                    if (new_depth >= 3 and i >= LMR_MOVES and not capture and cq == 0
+                            and m != self.killers[ply][0]):
+                        r = 2 if self.lmr_deep and i >= self.lmr_deep and new_depth >= 5 else 1
                     score = -self.search(p, o, k, not white, ck, new_depth - r, -alpha - 1, -alpha,
                                          ply + 1, cq)
                     if score > alpha and (r or score < beta):
@@ -340,6 +354,7 @@ def _search_root(
     if (own | opp).bit_count() <= ENDGAME_PIECES and evaluate_raw(s.t, own, opp, kings, white) >= AHEAD:
         margin, top = 0, LEVELS[MAX_LEVEL].depth
     exact = margin > 0
+    aspiration = ASPIRATION.get(v.name, 0)
     if max_depth is not None:
         top = min(top, max_depth)
     done_scores: list[tuple[RawMove, int]] = []
@@ -348,28 +363,38 @@ def _search_root(
     best_score = -INF
     try:
         for depth in range(1, top + 1):
-            alpha, beta = -INF, INF
-            scores: list[tuple[RawMove, int]] = []
-            it_best: RawMove | None = None
-            it_score = -INF
-            for i, (m, o, p, k, ck, cq) in enumerate(children):
-                if exact:
-                    # only moves within the margin of the best need exact scores; the others fail low
-                    floor = it_score - margin - 1 if it_score > -INF else -INF
-                    score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -floor, 1, cq)
-                elif i == 0:
-                    score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -alpha, 1, cq)
-                else:
-                    score = -s.search(o, p, k, not white, ck, depth - 1, -alpha - 1, -alpha, 1, cq)
-                    if score > alpha:
+            lo, hi = -INF, INF
+            if aspiration and not exact and depth >= 4 and abs(best_score) < MATE_BOUND:
+                lo, hi = best_score - aspiration, best_score + aspiration
+            while True:
+                alpha, beta = lo, hi
+                scores: list[tuple[RawMove, int]] = []
+                it_best: RawMove | None = None
+                it_score = -INF
+                for i, (m, o, p, k, ck, cq) in enumerate(children):
+                    if exact:
+                        # only moves within the margin of the best need exact scores; the others fail low
+                        floor = it_score - margin - 1 if it_score > -INF else -INF
+                        score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -floor, 1, cq)
+                    elif i == 0:
                         score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -alpha, 1, cq)
-                scores.append((m, score))
-                if score > it_score:
-                    it_score, it_best = score, m
-                    if not exact:
-                        alpha = score
-                    # a move proved better than the previous iteration's best is safe to play now
-                    best_move, best_score = m, score
+                    else:
+                        score = -s.search(o, p, k, not white, ck, depth - 1, -alpha - 1, -alpha, 1, cq)
+                        if alpha < score < beta:
+                            score = -s.search(o, p, k, not white, ck, depth - 1, -beta, -alpha, 1, cq)
+                    scores.append((m, score))
+                    if score > it_score:
+                        it_score, it_best = score, m
+                        if not exact:
+                            alpha = max(alpha, score)
+                        if score > lo:
+                            # a move proved better than the previous iteration's best is safe to play now
+                            best_move, best_score = m, score
+                        if score >= hi:
+                            break
+                if lo < it_score < hi or (lo, hi) == (-INF, INF):
+                    break
+                lo, hi = -INF, INF  # outside the window: search again with the full one
             done_scores, done_depth = scores, depth
             best_move, best_score = it_best or best_move, it_score
             # search the best move first next time, then the others by their scores
