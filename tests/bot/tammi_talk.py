@@ -13,8 +13,10 @@ from bot.app import open_repository
 from bot.chat.events import Event, Notice, Person, Reply
 from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
+from bot.domain.model import NewGame, Player
 from bot.platforms.base import answer
 from bot.storage import Repository
+from engine import Board
 
 
 class Clock:
@@ -131,3 +133,13 @@ async def play_out(chat: Chat, game_id: int, *, max_plies: int = 400, seed: int 
 
 def seeded(seed: int) -> random.Random:
     return random.Random(seed)
+
+
+async def game_from(chat: Chat, fen: str, variant: str = "english") -> int:
+    """A game between ann (White) and bob (Red/Black) from a position; returns its id."""
+    board = Board(variant, fen=fen)
+    game = await chat.storage.create_game(NewGame(
+        platform=chat.platform, channel_id=chat.channel, variant=variant, white=Player("ann", "ann"),
+        black=Player("bob", "bob"), start_fen=board.fen(), turn=board.turn, created_at=chat.clock(),
+        seated=("ann", "bob")))
+    return game.id

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.chat.events import Person
-from bot.domain.model import NewGame, Player
 from bot.platforms.console import parse_line
 from engine import Board
 from render import Captions
-from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game
+from tests.bot.tammi_talk import Chat, close_chat, game_from, open_chat, start_game
 
 
 @pytest.fixture
@@ -22,16 +21,6 @@ async def chat(database: str) -> AsyncIterator[Chat]:
     chat = await open_chat(database)
     yield chat
     await close_chat(chat)
-
-
-async def _game_from(chat: Chat, fen: str, variant: str = "english") -> int:
-    """A game between ann (White) and bob (Red/Black) from a position."""
-    board = Board(variant, fen=fen)
-    game = await chat.storage.create_game(NewGame(
-        platform=chat.platform, channel_id=chat.channel, variant=variant, white=Player("ann", "ann"),
-        black=Player("bob", "bob"), start_fen=board.fen(), turn=board.turn, created_at=chat.clock(),
-        seated=("ann", "bob")))
-    return game.id
 
 
 async def _moves(chat: Chat, game_id: int) -> tuple[str, ...]:
@@ -45,7 +34,7 @@ async def _moves(chat: Chat, game_id: int) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("text", ["9-", "5", "9--13", "c3"])
 async def test_half_typed_move_gets_a_private_hint_not_a_rules_topic(chat: Chat, text: str) -> None:
-    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    game_id = await game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     replies = await chat.say("bob", text, addressed=True)
     assert len(replies) == 1
     reply = replies[0]
@@ -56,7 +45,7 @@ async def test_half_typed_move_gets_a_private_hint_not_a_rules_topic(chat: Chat,
 
 @pytest.mark.parametrize("text", ["11-15!", "11-15 🙂", "11-15?", "11-15!?", "11-15 👍🏽", "11-15."])
 async def test_decorated_move_is_read_as_the_move(chat: Chat, text: str) -> None:
-    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    game_id = await game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     replies = await chat.say("bob", text, addressed=True)
     assert [reply.kind for reply in replies] == ["board"]
     assert "bob played 11-15." in replies[0].text
@@ -64,14 +53,14 @@ async def test_decorated_move_is_read_as_the_move(chat: Chat, text: str) -> None
 
 
 async def test_decorated_move_with_a_draw_offer(chat: Chat) -> None:
-    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    game_id = await game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     replies = await chat.say("bob", "11-15 draw!", addressed=True)
     assert "bob (Red) offers a draw" in replies[0].text
     assert await _moves(chat, game_id) == ("11-15",)
 
 
 async def test_garbled_move_of_the_player_not_to_move_says_whose_turn(chat: Chat) -> None:
-    await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    await game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     replies = await chat.say("ann", "22-", addressed=True)
     assert replies[0].private and "It is not your turn" in replies[0].text
 
@@ -86,7 +75,7 @@ async def test_chat_of_people_without_a_game_is_still_ignored(chat: Chat) -> Non
 
 @pytest.mark.parametrize("dash", ["–", "—", "‐", "−"])
 async def test_bare_move_with_any_dash_is_played(chat: Chat, dash: str) -> None:
-    game_id = await _game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    game_id = await game_from(chat, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     replies = await chat.say("bob", f"9{dash}13")
     assert [reply.kind for reply in replies] == ["board"]
     assert await _moves(chat, game_id) == ("9-13",)
@@ -176,7 +165,7 @@ async def test_challenging_tammi_by_name_is_refused(chat: Chat) -> None:
 
 
 async def test_threefold_repetition_claimed_with_the_move(chat: Chat) -> None:
-    game_id = await _game_from(chat, "B:WK28:BK1")
+    game_id = await game_from(chat, "B:WK28:BK1")
     for user, move in [("bob", "1-5"), ("ann", "28-24"), ("bob", "5-1"), ("ann", "24-28"),
                        ("bob", "1-5"), ("ann", "28-24"), ("bob", "5-1")]:
         assert "played" in await chat.text(user, move)
@@ -190,7 +179,7 @@ async def test_threefold_repetition_claimed_with_the_move(chat: Chat) -> None:
 
 
 async def test_claim_with_a_move_that_makes_no_draw_changes_nothing(chat: Chat) -> None:
-    game_id = await _game_from(chat, "B:WK28:BK1")
+    game_id = await game_from(chat, "B:WK28:BK1")
     replies = await chat.say("bob", "1-5 claim")
     assert replies[0].private and "Playing 1-5 would not give a draw to claim" in replies[0].text
     assert await _moves(chat, game_id) == ()

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from bot.app import open_repository
 from bot.config import Config, PictureConfig
 from bot.platforms import console
 from tests.bot.tammi_talk import close_chat, open_chat
+from tests.fakes.tammi_process import read_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,22 +35,6 @@ def _tammi(*args: str, config: str | None = None, tmp_path: Path | None = None) 
     # A session of its own: Ctrl-C goes to the whole process group, as a terminal sends it.
     return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT, start_new_session=True)
-
-
-def _read_until(process: subprocess.Popen[str], marker: str, timeout: float = 90.0) -> str:
-    assert process.stdout is not None
-    seen: list[str] = []
-    watchdog = threading.Timer(timeout, process.kill)
-    watchdog.start()
-    try:
-        while True:
-            line = process.stdout.readline()
-            assert line, "".join(seen)
-            seen.append(line)
-            if marker in line:
-                return "".join(seen)
-    finally:
-        watchdog.cancel()
 
 
 def _interrupt(process: subprocess.Popen[str]) -> tuple[int, str, str]:
@@ -80,7 +64,7 @@ async def test_one_ctrl_c_at_the_prompt_stops_cleanly(tmp_path: Path) -> None:
     assert process.stdin is not None
     process.stdin.write("challenge bob white\nbob> accept\nbob> 11-15\n")
     process.stdin.flush()
-    _read_until(process, "bob played 11-15")
+    read_until(process, "bob played 11-15", timeout=90.0)
     status, out, err = _interrupt(process)
     assert status == 130 and "Stopped. Your games are saved." in out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
@@ -96,7 +80,7 @@ async def test_one_ctrl_c_while_the_bot_thinks_stops_cleanly(tmp_path: Path) -> 
     assert process.stdin is not None
     process.stdin.write("play 5 black\n11-15\n")
     process.stdin.flush()
-    _read_until(process, "is thinking")
+    read_until(process, "is thinking", timeout=90.0)
     status, out, err = _interrupt(process)
     assert status == 130 and "Stopped. Your games are saved." in out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

@@ -7,9 +7,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.domain.model import NewGame, Player
 from engine import Board, Color
-from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game, whose_turn
+from tests.bot.tammi_talk import Chat, close_chat, game_from, open_chat, start_game, whose_turn
 
 
 @pytest.fixture
@@ -198,17 +197,8 @@ async def test_draw_without_a_word_accepts_the_opponents_standing_offer(chat: Ch
     assert game is not None and (game.result, game.ending) == ("1/2-1/2", "agreement")
 
 
-async def _game_from(chat: Chat, fen: str, variant: str = "english") -> int:
-    board = Board(variant, fen=fen)
-    game = await chat.storage.create_game(NewGame(
-        platform=chat.platform, channel_id=chat.channel, variant=variant, white=Player("ann", "ann"),
-        black=Player("bob", "bob"), start_fen=board.fen(), turn=board.turn, created_at=chat.clock(),
-        seated=("ann", "bob")))
-    return game.id
-
-
 async def test_claimed_draw_by_repetition(chat: Chat) -> None:
-    game_id = await _game_from(chat, "B:WK28:BK1")
+    game_id = await game_from(chat, "B:WK28:BK1")
     assert "nothing to claim" in await chat.text("ann", "!tammi claim")
     texts = []
     for user, move in [("bob", "1-5"), ("ann", "28-24"), ("bob", "5-1"), ("ann", "24-28")] * 2:
@@ -222,7 +212,7 @@ async def test_claimed_draw_by_repetition(chat: Chat) -> None:
 
 
 async def test_automatic_draw_in_international(chat: Chat) -> None:
-    game_id = await _game_from(chat, "W:WK50:BK1", "international")
+    game_id = await game_from(chat, "W:WK50:BK1", "international")
     last = ""
     for _ in range(4):
         for user, move in [("ann", "50-45"), ("bob", "1-6"), ("ann", "45-50"), ("bob", "6-1")]:
@@ -238,7 +228,7 @@ async def test_automatic_draw_in_international(chat: Chat) -> None:
 
 
 async def test_refused_moves_with_reasons_in_both_languages(chat: Chat) -> None:
-    await _game_from(chat, "B:W14,15,22:B10")
+    await game_from(chat, "B:W14,15,22:B10")
     refused = await chat.say("bob", "10-13")
     text = refused[0].text
     assert refused[0].private and refused[0].kind == "error"

@@ -8,7 +8,6 @@ import random
 import signal
 import subprocess
 import sys
-import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
 from engine import Board, Move
 from tests.bot.tammi_talk import Chat, close_chat, open_chat, start_game
+from tests.fakes.tammi_process import read_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,24 +108,6 @@ def _console(db: str) -> subprocess.Popen[str]:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
-def _read_until(process: subprocess.Popen[str], marker: str, timeout: float = 60.0) -> str:
-    """The console's output up to the line with `marker`; a console that never prints it is killed
-    after `timeout` seconds, so the test fails with the output instead of waiting forever."""
-    assert process.stdout is not None
-    seen = []
-    watchdog = threading.Timer(timeout, process.kill)
-    watchdog.start()
-    try:
-        while True:
-            line = process.stdout.readline()
-            assert line, "".join(seen)
-            seen.append(line)
-            if marker in line:
-                return "".join(seen)
-    finally:
-        watchdog.cancel()
-
-
 async def test_kill_minus_nine_loses_nothing_acknowledged(database: str) -> None:
     db = database
     process = _console(db)
@@ -134,7 +116,7 @@ async def test_kill_minus_nine_loses_nothing_acknowledged(database: str) -> None
         for line in ["challenge bob white", "bob> accept", "bob> 11-15", "22-18", "bob> 15x22"]:
             process.stdin.write(line + "\n")
         process.stdin.flush()
-        _read_until(process, "bob played 15x22")
+        read_until(process, "bob played 15x22")
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=10)
     finally:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,3 +65,21 @@ class TammiProcess:
         if self.process is not None and self.process.returncode is None:
             self.process.kill()
             await self.process.communicate()
+
+
+def read_until(process: subprocess.Popen[str], marker: str, timeout: float = 60.0) -> str:
+    """A process's output up to the line with `marker`; a process that never prints it is killed after
+    `timeout` seconds, so the test fails with the output instead of waiting forever."""
+    assert process.stdout is not None
+    seen: list[str] = []
+    watchdog = threading.Timer(timeout, process.kill)
+    watchdog.start()
+    try:
+        while True:
+            line = process.stdout.readline()
+            assert line, "".join(seen)
+            seen.append(line)
+            if marker in line:
+                return "".join(seen)
+    finally:
+        watchdog.cancel()
