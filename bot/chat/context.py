@@ -22,6 +22,7 @@ class Ctx:
     channel: str
     user: Person
     service: GameService
+    variant: str  # the channel's rules (its setting, else the configured default), read with `lang`
 
     @property
     def player(self) -> Player:

@@ -49,7 +49,7 @@ async def _opponent(ctx: Ctx, names: list[str]) -> Player | None:
 
 async def challenge(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     service = ctx.service
-    variant = await service.channel_variant(ctx.platform, ctx.channel)
+    variant = ctx.variant
     colour, tournament, open_challenge = ColourChoice.RANDOM, False, False
     names: list[str] = []
     for arg in args:
@@ -149,7 +149,7 @@ async def cancel(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
 async def play(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
     """A game against the built-in opponent: `play [level] [variant] [colour]`."""
     service = ctx.service
-    variant = await service.channel_variant(ctx.platform, ctx.channel)
+    variant = ctx.variant
     colour = ColourChoice.RANDOM
     max_level = service.bot.limits.max_level
     level = min(2, max_level)

@@ -115,7 +115,7 @@ async def settings(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:
 async def _rules_variant(ctx: Ctx) -> str:
     """The rules a question is about when it names none: the asker's game here, else the channel's."""
     game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-    return game.variant if game is not None else await ctx.service.channel_variant(ctx.platform, ctx.channel)
+    return game.variant if game is not None else ctx.variant
 
 
 async def rules(ctx: Ctx, args: tuple[str, ...]) -> list[Reply]:

@@ -62,7 +62,7 @@ async def _route(service: GameService, event: Event, user: Person, platform: str
     settings = await service.channel_settings(platform, channel)
     locale = service.user_locale(platform, user.user_id, event.locale)
     lang = catalogue.reply_language(settings.language, locale, service.config.language)
-    ctx = Ctx(event, lang, platform, channel, user, service)
+    ctx = Ctx(event, lang, platform, channel, user, service, settings.variant or service.config.variant)
     await service.remember(ctx)  # names and usernames the platform shows, kept even from plain chat
     try:
         if event.button:

@@ -154,12 +154,6 @@ class GameService:
         moved = await self.repository.move_channel(platform, old, new)
         log.info("%s channel %s is now %s; %d games moved", platform, old, new, moved)
 
-    async def channel_variant(self, platform: str, channel_id: str) -> str:
-        return (await self.channel_settings(platform, channel_id)).variant or self.config.variant
-
-    async def channel_language(self, platform: str, channel_id: str) -> str:
-        return (await self.channel_settings(platform, channel_id)).language or self.config.language
-
     def user_locale(self, platform: str, user_id: str, given: str | None) -> str | None:
         """The user's client language: the one this event gives, else the last one theirs gave (a typed
         Discord message carries none, their slash commands do), so one language rule holds for both.
