@@ -213,7 +213,7 @@ class Players:
         if who.startswith("new"):
             seconds = None if budget.nodes else budget.seconds
             r = new_search.analyse(board, level=int(who[3:]), time_limit=seconds, node_limit=budget.nodes,
-                                   rng=random.Random(seed))
+                                   rng=random.Random(seed), keep=True)
             return r.move
         if who.startswith("base"):
             seconds = "-" if budget.nodes else str(budget.seconds)

@@ -37,7 +37,7 @@ DrawQuestion = Literal["accept", "offer", "claim"]
 
 
 def _choose(board: Board, level: int, time_limit: float, node_limit: int | None) -> Move:
-    return search.choose_move(board, level=level, time_limit=time_limit, node_limit=node_limit)
+    return search.choose_move(board, level=level, time_limit=time_limit, node_limit=node_limit, keep=True)
 
 
 def _judge(question: DrawQuestion, board: Board, level: int, color: Color) -> bool | str | None:

@@ -1,15 +1,23 @@
 """Static evaluation of a position for the built-in opponent, one set of weights per variant.
 
-Scores are integers in hundredths of a man (a man is worth 100), seen from the side to move: positive
-means the side to move stands better. The evaluation works on the raw bitboards of
-:mod:`engine.movegen` and uses masks precomputed once per variant, so a call costs a few dozen popcounts.
+Scores are integers in hundredths of a man (a man is worth about 100), seen from the side to move: positive
+means the side to move stands better. The evaluation is a sum of weighted terms (:data:`TERMS`): a value
+per square for the men (material and placement in one table), kings, advancement, mobility and a few
+structural terms, some of them blended between an opening and an ending weight by the number of pieces
+left. The weights of a variant come from ``engine/weights/<variant>.json`` when that file exists
+(written by ``benchmarks/tune_eval.py``, fitted to self-play results) and from the hand-set
+:data:`HAND_WEIGHTS` otherwise. The evaluation works on the raw bitboards of :mod:`engine.movegen` with
+masks precomputed once per variant, so a call costs a few dozen popcounts.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from engine.board import Board
 from engine.geometry import bit_indices
@@ -21,52 +29,83 @@ from engine.variants import Variant
 MATE = 100_000
 #: scores above this are wins found by the search, not evaluations
 MATE_BOUND = MATE - 1_000
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 
 
 @dataclass(frozen=True)
 class Weights:
-    """The knobs of the evaluation for one variant (units: hundredths of a man)."""
+    """The knobs of the evaluation for one variant (units: hundredths of a man).
+
+    ``pst_open`` and ``pst_end`` give a white man's value on each square (square 1 first) with all pieces on
+    the board and with none; a black man on square ``s`` is worth what a white man is worth on
+    ``squares + 1 - s``. Empty tables are made from ``man``, ``man_end``, ``centre_man``, ``edge_man`` and
+    the ``advance_*`` weights. Pairs ``*_open``/``*_end`` are blended by the pieces left.
+    """
 
     man: int = 100
-    king: int = 150
+    centre_man: int = 6
+    edge_man: int = -3  # a man on a side edge is easily blocked
+    man_end: int = 50  # a man is worth this much more with few pieces left (trading down when ahead)
+    pst_open: tuple[int, ...] = field(default=())
+    pst_end: tuple[int, ...] = field(default=())
+    king_open: int = 150
+    king_end: int = 225
     advance_open: int = 2  # per row of advancement, with all pieces on the board
     advance_end: int = 7  # per row of advancement, with few pieces left
+    mobility_open: int = 2  # per plain move more than the opponent
+    mobility_end: int = 2
     back_rank: int = 8  # per man still guarding the own back row while the opponent has no king
-    centre_man: int = 6
     centre_king: int = 8
-    mobility: int = 2  # per plain move more than the opponent
-    edge_man: int = -3  # a man on a side edge is easily blocked
     road_king: int = 0  # a king on the long diagonal (International: controls the board)
-    lone_king_material_bonus: int = 0  # having a king when the opponent has none
+    lone_king: int = 0  # having a king when the opponent has none
     balance: int = 0  # per man of difference between the left and the right half (a penalty)
     runaway: int = 0  # a man in the front half with no enemy piece able to stop it (opponent kingless)
     runaway_row: int = 0  # and this much more per row it has advanced into that half
+    support: int = 0  # a man whose two back squares are own pieces or off the board (cannot be jumped)
+    tempo: int = 0  # having the move
 
 
-WEIGHTS: dict[str, Weights] = {
+HAND_WEIGHTS: dict[str, Weights] = {
     # The rule texts: a king is worth about one and a half men where kings move one square.
     "english": Weights(),
     # Italian men cannot capture kings, so a king is a little stronger than in English.
-    "italian": Weights(king=165),
+    "italian": Weights(king_open=165, king_end=247),
     # A flying king sweeps the board: worth about three men, more when the opponent has none.
     "international": Weights(
-        king=300, advance_open=1, advance_end=6, centre_man=5, back_rank=5, road_king=25,
-        lone_king_material_bonus=60, runaway=30, runaway_row=10, balance=3,
+        king_open=300, king_end=450, advance_open=1, advance_end=6, centre_man=5, back_rank=5, road_king=25,
+        lone_king=60, runaway=30, runaway_row=10, balance=3,
     ),
 }
 
 
+def load_weights(variant: str) -> Weights:
+    """The weights of `variant`: the tuned file when there is one, else the hand-set ones."""
+    path = WEIGHTS_DIR / f"{variant}.json"
+    if not path.exists():
+        return HAND_WEIGHTS[variant]
+    data = json.loads(path.read_text())
+    known = {f.name for f in fields(Weights)}
+    values: dict[str, Any] = {k: v if isinstance(v, int) else tuple(map(int, v))
+                              for k, v in data.items() if k in known}
+    return replace(HAND_WEIGHTS[variant], **values)
+
+
+#: the weights in use, per variant (tests and benchmarks may replace an entry, then clear `tables`)
+WEIGHTS: dict[str, Weights] = {name: load_weights(name) for name in HAND_WEIGHTS}
+
+
 class Tables:
-    """Masks of one variant, for each colour (index 0 white, 1 black)."""
+    """Masks and compiled weights of one variant, for each colour (index 0 white, 1 black)."""
 
     def __init__(self, variant: Variant) -> None:
         g = variant.geometry
         size = variant.size
         self.variant = variant
-        self.weights = WEIGHTS[variant.name]
+        self.weights = w = WEIGHTS[variant.name]
         self.full = 2 * variant.men_per_side
         self.count_quiet = generator(variant).count_quiet
-        coords = {g.bit_of[sq]: g.coords[sq] for sq in range(1, g.squares + 1)}
+        n = g.squares
+        coords = {g.bit_of[sq]: g.coords[sq] for sq in range(1, n + 1)}
         self.coords = coords
 
         def mask_where(pred: Callable[[int, int], object]) -> int:
@@ -76,14 +115,6 @@ class Tables:
                     m |= 1 << bit
             return m
 
-        # advancement rows, bit-decomposed: advance = sum(2**k * popcount(men & adv[k]))
-        # (rows up to 15: four masks, unused ones empty)
-        self.adv: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = (
-            (mask_where(lambda r, c: (size - 1 - r) & 1), mask_where(lambda r, c: (size - 1 - r) & 2),
-             mask_where(lambda r, c: (size - 1 - r) & 4), mask_where(lambda r, c: (size - 1 - r) & 8)),
-            (mask_where(lambda r, c: r & 1), mask_where(lambda r, c: r & 2),
-             mask_where(lambda r, c: r & 4), mask_where(lambda r, c: r & 8)),
-        )
         self.back = (g.bottom_row, g.top_row)
         lo, hi = size // 2 - 1, size // 2
         self.centre = mask_where(lambda r, c: lo - 1 <= r <= hi + 1 and 2 <= c <= size - 3 and (
@@ -121,19 +152,59 @@ class Tables:
         # rows still to go for a man of each colour on a square
         rows = {b: rc[0] for b, rc in coords.items()}
         self.to_go = (rows, {b: size - 1 - r for b, r in rows.items()})
+        # support: the squares whose back-left / back-right neighbour is off the board, per colour
+        # (white men move up the diagram, to lower bits: their back squares are the down neighbours)
+        self.near, self.far = g.half, g.half + 1
+        self.back_off = (
+            (mask_where(lambda r, c: r == size - 1 or c == 0),
+             mask_where(lambda r, c: r == size - 1 or c == size - 1)),
+            (mask_where(lambda r, c: r == 0 or c == 0), mask_where(lambda r, c: r == 0 or c == size - 1)),
+        )
+        # the men's square values, looked up a chunk of bits at a time (two rows of the diagram each)
+        self.pst_open, self.pst_end = self.square_values(w)
+        self.chunks = self._chunks()
+
+    def square_values(self, w: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The (opening, ending) values of a white man on each square."""
+        g = self.variant.geometry
+        n = g.squares
+        if w.pst_open or w.pst_end:
+            if len(w.pst_open) != n or len(w.pst_end) != n:
+                raise ValueError(f"{self.variant.name}: square values must be given for all {n} squares")
+            return w.pst_open, w.pst_end
+        size = self.variant.size
+        base = [w.man + w.centre_man * ((self.centre >> g.bit_of[sq]) & 1)
+                + w.edge_man * ((self.edges >> g.bit_of[sq]) & 1) for sq in range(1, n + 1)]
+        rows = [size - 1 - g.coords[sq][0] for sq in range(1, n + 1)]
+        return (tuple(v + w.advance_open * r for v, r in zip(base, rows, strict=True)),
+                tuple(v + w.man_end + w.advance_end * r for v, r in zip(base, rows, strict=True)))
+
+    def _chunks(self) -> tuple[tuple[int, list[int], list[int], list[int], list[int]], ...]:
+        """Per chunk of bits: its shift, then the summed opening and ending values of every set of white
+        men in it, and of black men."""
+        g = self.variant.geometry
+        n = g.squares
+        width = self.variant.size + 1
+        self.chunk_mask = (1 << width) - 1
+        out = []
+        for shift in range(0, max(g.bit_of) + 1, width):
+            squares = [(b - shift, sq) for sq, b in enumerate(g.bit_of) if sq and 0 <= b - shift < width]
+            tabs: list[list[int]] = [[0] * (1 << width) for _ in range(4)]
+            for index in range(1 << width):
+                for b, sq in squares:
+                    if index >> b & 1:
+                        tabs[0][index] += self.pst_open[sq - 1]
+                        tabs[1][index] += self.pst_end[sq - 1]
+                        tabs[2][index] += self.pst_open[n - sq]
+                        tabs[3][index] += self.pst_end[n - sq]
+            out.append((shift, tabs[0], tabs[1], tabs[2], tabs[3]))
+        return tuple(out)
 
 
 @cache
 def tables(variant: Variant) -> Tables:
     """The precomputed masks of a variant (built once)."""
     return Tables(variant)
-
-
-def _advance(men: int, masks: tuple[int, int, int, int]) -> int:
-    """Rows of advancement summed over the men (the masks hold the bits of each square's count)."""
-    a0, a1, a2, a3 = masks
-    return ((men & a0).bit_count() + 2 * (men & a1).bit_count() + 4 * (men & a2).bit_count()
-            + 8 * (men & a3).bit_count())
 
 
 def _distance(t: Tables, a: int, b: int) -> int:
@@ -159,6 +230,14 @@ def _endgame(t: Tables, strong: int, weak: int, kings: int, weak_moves: int) -> 
     return bonus
 
 
+def _supported(t: Tables, men: int, own: int, side: int) -> int:
+    """How many of `men` have both back squares taken by own pieces or off the board."""
+    off_left, off_right = t.back_off[side]
+    if side == 0:
+        return (men & ((own >> t.near) | off_left) & ((own >> t.far) | off_right)).bit_count()
+    return (men & ((own << t.far) | off_left) & ((own << t.near) | off_right)).bit_count()
+
+
 def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
     """The evaluation of a raw position, from the side to move (`own`)."""
     w = t.weights
@@ -172,76 +251,93 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
     bm = bp ^ bk
     nwm, nbm, nwk, nbk = wm.bit_count(), bm.bit_count(), wk.bit_count(), bk.bit_count()
     total = nwm + nbm + nwk + nbk
-    white_mat = w.man * nwm + w.king * nwk
-    black_mat = w.man * nbm + w.king * nbk
-    if nwk and not nbk:
-        white_mat += w.lone_king_material_bonus
-    elif nbk and not nwk:
-        black_mat += w.lone_king_material_bonus
-    mat = white_mat - black_mat
     full = t.full
-    # ahead in material: trading down brings the win closer
-    score = mat + _scaled(mat, full - total, 2 * full)
-    # advancement grows more valuable as the board empties
-    phase = full - total if total < full else 0
-    adv_w = w.advance_open + (w.advance_end - w.advance_open) * phase // full
-    score += adv_w * (_advance(wm, t.adv[0]) - _advance(bm, t.adv[1]))
+    w_moves = t.count_quiet(wp, bp, kings, True)
+    b_moves = t.count_quiet(bp, wp, kings, False)
+    kd = nwk - nbk
+    mob = w_moves - b_moves
+    # the men (material and placement), kings and mobility, blended from opening to ending
+    opening = w.king_open * kd + w.mobility_open * mob
+    ending = w.king_end * kd + w.mobility_end * mob
+    cm = t.chunk_mask
+    for shift, white_open, white_end, black_open, black_end in t.chunks:
+        i = (wm >> shift) & cm
+        j = (bm >> shift) & cm
+        opening += white_open[i] - black_open[j]
+        ending += white_end[i] - black_end[j]
+    blend = opening * total + ending * (full - total)
+    score = blend // full if blend >= 0 else -(-blend // full)
+    lone = 0
+    if nwk and not nbk:
+        lone = w.lone_king
+    elif nbk and not nwk:
+        lone = -w.lone_king
+    score += lone
     # the back rank keeps the opponent from crowning; it matters until he has a king
     if not bk:
         score += w.back_rank * (wm & t.back[0]).bit_count()
     if not wk:
         score -= w.back_rank * (bm & t.back[1]).bit_count()
-    centre = t.centre
-    score += w.centre_man * ((wm & centre).bit_count() - (bm & centre).bit_count())
-    score += w.edge_man * ((wm & t.edges).bit_count() - (bm & t.edges).bit_count())
     if kings:
+        centre = t.centre
         score += w.centre_king * ((wk & centre).bit_count() - (bk & centre).bit_count())
         if w.road_king:
             score += w.road_king * ((wk & t.road).bit_count() - (bk & t.road).bit_count())
     if w.balance:
         score -= w.balance * (abs((wm & t.left).bit_count() - (wm & t.right).bit_count())
                               - abs((bm & t.left).bit_count() - (bm & t.right).bit_count()))
-    if w.runaway:
+    if w.runaway or w.runaway_row:
         if not bk:
-            score += _runaways(t, wm, bp, 0)
+            n, rows = _runaways(t, wm, bp, 0)
+            score += w.runaway * n + w.runaway_row * rows
         if not wk:
-            score -= _runaways(t, bm, wp, 1)
-    w_moves = t.count_quiet(wp, bp, kings, True)
-    b_moves = t.count_quiet(bp, wp, kings, False)
-    score += w.mobility * (w_moves - b_moves)
-    if total <= 8 and kings and mat:
+            n, rows = _runaways(t, bm, wp, 1)
+            score -= w.runaway * n + w.runaway_row * rows
+    if w.support:
+        score += w.support * (_supported(t, wm, wp, 0) - _supported(t, bm, bp, 1))
+    if w.tempo:
+        score += w.tempo if white else -w.tempo
+    if total <= 8 and kings:
+        mat = 100 * (nwm - nbm) + w.king_open * kd + lone
         if mat > 0:
             score += _endgame(t, wp, bp, kings, b_moves)
-        else:
+        elif mat < 0:
             score -= _endgame(t, bp, wp, kings, w_moves)
     score = _drawish(t, score, nwm, nwk, nbm, nbk)
     return score if white else -score
 
 
-def _runaways(t: Tables, men: int, enemies: int, side: int) -> int:
-    """The bonus for the men of `side` in their front half that no enemy piece stands in the way of."""
-    w = t.weights
+def _runaways(t: Tables, men: int, enemies: int, side: int) -> tuple[int, int]:
+    """The men of `side` in their front half that no enemy piece stands in the way of: how many, and the
+    rows they have advanced into that half."""
     cones, to_go = t.cones[side], t.to_go[side]
     half = t.variant.size // 2
-    bonus = 0
+    n = rows = 0
     for bit in bit_indices(men & t.front[side]):
         if not cones[bit] & enemies:
-            bonus += w.runaway + w.runaway_row * (half - to_go[bit])
-    return bonus
+            n += 1
+            rows += half - to_go[bit]
+    return n, rows
 
 
-def _drawish(t: Tables, score: int, nwm: int, nwk: int, nbm: int, nbk: int) -> int:
-    """Scale down scores of endings that the rules or the theory make draws."""
+def _drawish_factor(t: Tables, nwm: int, nwk: int, nbm: int, nbk: int) -> tuple[int, int]:
+    """The share (num, den) of the score kept in endings that the rules or the theory make draws."""
     if nwm or nbm:
-        return score
+        return 1, 1
     # only kings left
     if t.variant.flying_kings:
         # International: up to three kings against one cannot force a win (and the endgame rule ends it)
         if (nbk == 1 and nwk <= 3) or (nwk == 1 and nbk <= 3):
-            return _scaled(score, 1, 16)
+            return 1, 16
     elif nwk == nbk:
-        return _scaled(score, 1, 8)
-    return score
+        return 1, 8
+    return 1, 1
+
+
+def _drawish(t: Tables, score: int, nwm: int, nwk: int, nbm: int, nbk: int) -> int:
+    """Scale down scores of endings that the rules or the theory make draws."""
+    num, den = _drawish_factor(t, nwm, nwk, nbm, nbk)
+    return score if den == 1 else _scaled(score, num, den)
 
 
 def _scaled(x: int, num: int, den: int) -> int:
@@ -263,3 +359,83 @@ def evaluate(board: Board) -> int:
         return -MATE
     own, opp, kings = board.bitboards()
     return evaluate_raw(tables(board.variant), own, opp, kings, board.turn is Color.WHITE)
+
+
+# -- the evaluation as a weighted sum, for tuning (benchmarks/tune_eval.py) ----------------------------------
+
+SCALARS = ("king_open", "king_end", "mobility_open", "mobility_end", "back_rank", "centre_king", "road_king",
+           "lone_king", "balance", "runaway", "runaway_row", "support", "tempo")
+
+
+def term_names(variant: Variant) -> list[str]:
+    """The names of the tunable weights of `variant`, in the order of :func:`terms`."""
+    squares = range(1, variant.geometry.squares + 1)
+    return [f"open{sq}" for sq in squares] + [f"end{sq}" for sq in squares] + list(SCALARS)
+
+
+def weight_vector(variant: Variant, w: Weights) -> list[int]:
+    """`w` as a vector in the order of :func:`term_names` (the square values written out)."""
+    pst_open, pst_end = tables(variant).square_values(w)
+    return list(pst_open) + list(pst_end) + [getattr(w, name) for name in SCALARS]
+
+
+def weights_from_vector(variant: Variant, values: list[int]) -> Weights:
+    """The inverse of :func:`weight_vector`."""
+    n = variant.geometry.squares
+    scalars: dict[str, int] = dict(zip(SCALARS, values[2 * n:], strict=True))
+    return replace(HAND_WEIGHTS[variant.name], pst_open=tuple(values[:n]), pst_end=tuple(values[n:2 * n]),
+                   **scalars)
+
+
+def terms(board: Board) -> tuple[list[float], float, float]:
+    """The position as the tuner sees it, from White's side: (term values, factor, extra) such that the
+    evaluation for White is ``factor * (sum(weight * value) + extra)`` give or take rounding.
+
+    Only for quiet positions with a move to play (the evaluation is not asked about the others).
+    """
+    t = tables(board.variant)
+    own, opp, kings = board.bitboards()
+    white = board.turn is Color.WHITE
+    wp, bp = (own, opp) if white else (opp, own)
+    g = board.variant.geometry
+    n = g.squares
+    wk, bk = wp & kings, bp & kings
+    wm, bm = wp ^ wk, bp ^ bk
+    nwm, nbm, nwk, nbk = wm.bit_count(), bm.bit_count(), wk.bit_count(), bk.bit_count()
+    total = nwm + nbm + nwk + nbk
+    o, e = total / t.full, (t.full - total) / t.full
+    values = [0.0] * (2 * n + len(SCALARS))
+    for sq in range(1, n + 1):
+        bit = 1 << g.bit_of[sq]
+        man = float(bool(wm & bit)) - float(bool(bm & (1 << g.bit_of[n + 1 - sq])))
+        values[sq - 1], values[n + sq - 1] = man * o, man * e
+    w_moves = t.count_quiet(wp, bp, kings, True)
+    b_moves = t.count_quiet(bp, wp, kings, False)
+    kd, mob = nwk - nbk, w_moves - b_moves
+    s: dict[str, float] = {
+        "king_open": kd * o, "king_end": kd * e, "mobility_open": mob * o, "mobility_end": mob * e,
+        "lone_king": float((nwk > 0 and not nbk) - (nbk > 0 and not nwk)),
+        "back_rank": float((0 if bk else (wm & t.back[0]).bit_count())
+                           - (0 if wk else (bm & t.back[1]).bit_count())),
+        "centre_king": float((wk & t.centre).bit_count() - (bk & t.centre).bit_count()),
+        "road_king": float((wk & t.road).bit_count() - (bk & t.road).bit_count()),
+        "balance": -float(abs((wm & t.left).bit_count() - (wm & t.right).bit_count())
+                          - abs((bm & t.left).bit_count() - (bm & t.right).bit_count())),
+        "support": float(_supported(t, wm, wp, 0) - _supported(t, bm, bp, 1)),
+        "tempo": 1.0 if white else -1.0,
+    }
+    run_w = _runaways(t, wm, bp, 0) if not bk else (0, 0)
+    run_b = _runaways(t, bm, wp, 1) if not wk else (0, 0)
+    s["runaway"], s["runaway_row"] = float(run_w[0] - run_b[0]), float(run_w[1] - run_b[1])
+    for i, name in enumerate(SCALARS):
+        values[2 * n + i] = s[name]
+    extra = 0.0
+    if total <= 8 and kings:
+        w = t.weights
+        mat = 100 * (nwm - nbm) + w.king_open * kd + w.lone_king * s["lone_king"]
+        if mat > 0:
+            extra = float(_endgame(t, wp, bp, kings, b_moves))
+        elif mat < 0:
+            extra = -float(_endgame(t, bp, wp, kings, w_moves))
+    num, den = _drawish_factor(t, nwm, nwk, nbm, nbk)
+    return values, num / den, extra

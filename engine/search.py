@@ -48,6 +48,9 @@ ASPIRATION: dict[str, int] = {"international": 25}
 LMR_MOVES = 3
 #: per variant: from this index on two plies shallower, at depth 5 or more (measured: +International)
 LMR_DEEP: dict[str, int] = {"international": 6}
+#: searches asked to `keep` their table share one per variant in this process (0 switches that off)
+KEEP_TABLE = 1
+_kept: dict[str, dict[int, tuple[int, int, int, RawMove | None]]] = {}
 
 
 @dataclass(frozen=True)
@@ -118,14 +121,17 @@ def _key(z: _Zobrist, own: int, opp: int, kings: int, white: bool) -> int:
 class _Searcher:
     """One search: its budget, tables and counters."""
 
-    def __init__(self, variant: Variant, deadline: float | None, node_limit: int | None) -> None:
+    def __init__(
+        self, variant: Variant, deadline: float | None, node_limit: int | None,
+        tt: dict[int, tuple[int, int, int, RawMove | None]] | None = None,
+    ) -> None:
         self.v = variant
         self.t: Tables = tables(variant)
         self.z = _zobrist(max(variant.geometry.bit_of) + 1)
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
-        self.tt: dict[int, tuple[int, int, int, RawMove | None]] = {}
+        self.tt: dict[int, tuple[int, int, int, RawMove | None]] = {} if tt is None else tt
         self.killers: list[list[RawMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[tuple[int, int], int] = {}
         self.seen: set[int] = set()  # keys of the reversible positions on the current line and before it
@@ -319,7 +325,7 @@ def _level(level: int) -> Level:
 
 def _search_root(
     board: Board, level: int, time_limit: float | None, node_limit: int | None, rng: random.Random | None,
-    max_depth: int | None = None,
+    max_depth: int | None = None, keep: bool = False,
 ) -> SearchResult:
     start = time.perf_counter()
     lv = _level(level)
@@ -330,7 +336,9 @@ def _search_root(
     own, opp, kings = board.bitboards()
     white = board.turn is Color.WHITE
     deadline = None if time_limit is None else start + max(0.0, time_limit * lv.time_share - 0.01)
-    s = _Searcher(v, deadline, node_limit)
+    # only the top level keeps a table: a lower level would play above itself with deeper searches' results
+    kept = _kept.setdefault(v.name, {}) if keep and KEEP_TABLE and level == MAX_LEVEL else None
+    s = _Searcher(v, deadline, node_limit, kept)
     key = _key(s.z, own, opp, kings, white)
     s.seen = _history_keys(board, s.z)
     quiet = board.quiet_plies
@@ -421,29 +429,33 @@ def _search_root(
 
 def analyse(
     board: Board, *, level: int = MAX_LEVEL, time_limit: float | None = 1.0, node_limit: int | None = None,
-    rng: random.Random | None = None, max_depth: int | None = None,
+    rng: random.Random | None = None, max_depth: int | None = None, keep: bool = False,
 ) -> SearchResult:
     """Search `board` and return the chosen move with its score, depth reached and node count.
+
+    With `keep`, a level-5 search starts from what earlier kept searches of this process learned (their
+    transposition table, bounded like any one search's): a game's next move then starts deeper in.
 
     >>> r = analyse(Board("english", fen="B:W14,15,22,30:B10,11"), time_limit=None, max_depth=3)
     >>> str(r.move), r.depth
     ('10x17x26', 3)
     """
-    return _search_root(board, level, time_limit, node_limit, rng, max_depth)
+    return _search_root(board, level, time_limit, node_limit, rng, max_depth, keep)
 
 
 def choose_move(
     board: Board, *, level: int, time_limit: float, node_limit: int | None = None,
-    rng: random.Random | None = None,
+    rng: random.Random | None = None, keep: bool = False,
 ) -> Move:
     """The bot's move for `board` at `level` (1 beginner to 5 strongest); one of ``board.legal_moves``.
 
     It never changes `board`, returns within `time_limit` seconds (give or take a few milliseconds) and
     after at most `node_limit` nodes. Levels 1-4 search to a limited depth and pick at random among moves
     that score nearly as well as the best (pass a seeded `rng` to repeat a game); level 5 uses the whole
-    time. Raises ValueError when there is no legal move or the level is unknown.
+    time. `keep` as in :func:`analyse`. Raises ValueError when there is no legal move or the level is
+    unknown.
     """
-    return _search_root(board, level, time_limit, node_limit, rng).move
+    return _search_root(board, level, time_limit, node_limit, rng, keep=keep).move
 
 
 def _score_for(board: Board, color: Color | None, level: int, node_limit: int) -> int:

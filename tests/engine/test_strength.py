@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 
 import pytest
 
 from engine import Board, Color
-from engine.evaluation import WEIGHTS, evaluate, tables
-from engine.search import LEVELS, choose_move
+from engine.evaluation import (
+    WEIGHTS,
+    WEIGHTS_DIR,
+    evaluate,
+    evaluate_raw,
+    load_weights,
+    tables,
+    terms,
+    weight_vector,
+    weights_from_vector,
+)
+from engine.search import LEVELS, analyse, choose_move
+from engine.variants import get_variant
 
 VARIANTS = ("english", "italian", "international")
 
@@ -50,22 +63,56 @@ def test_every_term_of_the_evaluation_is_symmetric(monkeypatch: pytest.MonkeyPat
     # each weight on its own, so that no term hides behind another
     variant = "international"
     base = WEIGHTS[variant]
-    names = [f for f in base.__dataclass_fields__ if f not in ("man", "king")]
+    names = [f.name for f in dataclasses.fields(base) if f.name not in ("man", "pst_open", "pst_end")]
     boards = _random_positions(variant, 25, seed=7)
     for name in names:
-        weights = type(base)(**{f: 17 if f == name else 0 for f in names}, man=100, king=300)
+        weights = type(base)(**{f: 17 if f == name else 0 for f in names}, man=100)
         monkeypatch.setitem(WEIGHTS, variant, weights)
         tables.cache_clear()
         for board in boards:
             assert evaluate(_flipped(board)) == evaluate(board), (name, board.fen())
+    # and square values that differ on every square
+    rng = random.Random(5)
+    pst_open = tuple(rng.randrange(40, 200) for _ in range(50))
+    pst_end = tuple(rng.randrange(40, 200) for _ in range(50))
+    monkeypatch.setitem(WEIGHTS, variant, dataclasses.replace(base, pst_open=pst_open, pst_end=pst_end))
     tables.cache_clear()
+    for board in boards:
+        assert evaluate(_flipped(board)) == evaluate(board), ("pst", board.fen())
+    tables.cache_clear()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_tuners_weighted_sum_is_the_evaluation(variant: str) -> None:
+    # benchmarks/tune_eval.py fits weights to `terms`: the engine must evaluate exactly that sum
+    v = get_variant(variant)
+    weights = weight_vector(v, WEIGHTS[variant])
+    for board in _random_positions(variant, 80, seed=11):
+        if any(m.captures for m in board.legal_moves):
+            continue
+        values, factor, extra = terms(board)
+        for_white = factor * (sum(w * x for w, x in zip(weights, values, strict=True)) + extra)
+        own, opp, kings = board.bitboards()
+        white = board.turn is Color.WHITE
+        score = evaluate_raw(tables(v), own, opp, kings, white)
+        assert abs((score if white else -score) - for_white) <= 1.5, board.fen()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_weights_come_from_the_tuned_file_when_there_is_one(variant: str) -> None:
+    tuned = WEIGHTS_DIR / f"{variant}.json"
+    assert WEIGHTS[variant] == load_weights(variant)
+    if tuned.exists():
+        assert list(WEIGHTS[variant].pst_end) == json.loads(tuned.read_text())["pst_end"]
+        v = get_variant(variant)
+        assert weights_from_vector(v, weight_vector(v, WEIGHTS[variant])) == WEIGHTS[variant]
 
 
 def test_a_runaway_man_is_worth_more_than_a_blocked_one() -> None:
     # White's man on 16 has a free run to the last row; on 17 the black man on 8 can stop it
     free = Board("international", fen="W:W16,45:B40,10")
     blocked = Board("international", fen="W:W17,45:B40,8")
-    assert WEIGHTS["international"].runaway > 0
+    assert WEIGHTS["international"].runaway + 2 * WEIGHTS["international"].runaway_row > 0
     assert evaluate(free) > evaluate(blocked)
 
 
@@ -78,3 +125,15 @@ def test_every_level_plays_legal_moves_through_a_game(variant: str) -> None:
         move = choose_move(board, level=level, time_limit=30.0, node_limit=400, rng=rng)
         assert move in board.legal_moves
         board.push(move)
+
+
+def test_a_kept_table_makes_the_next_search_of_a_game_cheaper() -> None:
+    fen = "W:W26,27,34,35,36,40,43,45,46,47,48,49:B1,3,10,11,12,17,18,19,20,25,33"
+    board = Board("international", fen=fen)
+    fresh = [analyse(board, time_limit=None, max_depth=6).nodes for _ in range(2)]
+    assert fresh[0] == fresh[1]  # without keep, every search starts from nothing
+    first = analyse(board, time_limit=None, max_depth=6, keep=True)
+    again = analyse(board, time_limit=None, max_depth=6, keep=True)
+    assert again.move in board.legal_moves and again.nodes < first.nodes
+    low = [analyse(board, level=4, time_limit=None, max_depth=4, keep=True).nodes for _ in range(2)]
+    assert low[0] == low[1]  # lower levels never use it: they would play above themselves

@@ -1,0 +1,159 @@
+"""Fit the evaluation's weights to self-play results (Texel tuning) and write engine/weights/<variant>.json.
+
+The evaluation is a weighted sum of terms (``engine.evaluation.terms``). Given positions labelled with the
+game's result (``benchmarks/selfplay.py``), this finds the weights that best predict the result through
+``sigmoid(eval / scale)``: first the scale that fits the current weights, then the weights, by gradient
+descent (Adam) on the mean squared error, starting from the current weights. Only quiet positions (no
+capture to make) are used: the evaluation is only asked about those. The last tenth of the data (whole
+games) is held out to check that the fit predicts games it has not seen.
+
+Needs numpy (a development tool: ``pip install numpy``); the engine itself does not.
+
+    python benchmarks/tune_eval.py international            # reads benchmarks/.selfplay/international.txt
+    python benchmarks/tune_eval.py english --epochs 400 --dry-run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Board, evaluation
+from engine.variants import get_variant
+
+HERE = Path(__file__).resolve().parent
+
+
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def load(variant: str, path: Path, limit: int | None) -> Arrays:
+    """Term values, factors, extras and results (White's score) of the quiet positions in `path`."""
+    rows: list[list[float]] = []
+    factors: list[float] = []
+    extras: list[float] = []
+    results: list[float] = []
+    with path.open() as f:
+        for i, line in enumerate(f):
+            if limit is not None and i >= limit:
+                break
+            fen, _, result = line.rstrip("\n").partition("\t")
+            if not result:
+                continue
+            board = Board(variant, fen=fen)
+            moves = board.legal_moves
+            if not moves or any(m.captures for m in moves):
+                continue
+            values, factor, extra = evaluation.terms(board)
+            rows.append(values)
+            factors.append(factor)
+            extras.append(extra)
+            results.append(float(result))
+    return (np.array(rows, dtype=np.float64), np.array(factors), np.array(extras), np.array(results))
+
+
+def predict(x: np.ndarray, f: np.ndarray, e: np.ndarray, w: np.ndarray, scale: float) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-(f * (x @ w + e)) / scale))
+
+
+def loss(x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w: np.ndarray, scale: float) -> float:
+    return float(np.mean((y - predict(x, f, e, w, scale)) ** 2))
+
+
+def fit_scale(x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
+    """The sigmoid scale (hundredths of a man) that fits the current weights best."""
+    best = min(range(40, 801, 10), key=lambda s: loss(x, f, e, y, w, float(s)))
+    return float(best)
+
+
+def tune(
+    x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w0: np.ndarray, scale: float, epochs: int,
+    rate: float, frozen: np.ndarray, ridge: float,
+) -> np.ndarray:
+    """Adam on the mean squared error plus `ridge` times the squared distance from the start (in men),
+    full batch; `frozen` terms keep their start values."""
+    w = w0.copy()
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    b1, b2 = 0.9, 0.999
+    for step in range(1, epochs + 1):
+        p = predict(x, f, e, w, scale)
+        # d/dw mean((y - p)^2) = mean(-2 (y - p) p (1 - p) f x / scale)
+        g = ((-2.0 * (y - p) * p * (1.0 - p) * f / scale) @ x) / len(y) + 2e-4 * ridge * (w - w0)
+        g[frozen] = 0.0
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        w -= rate * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + 1e-12)
+        if step % 100 == 0:
+            print(f"  epoch {step}: training loss {loss(x, f, e, y, w, scale):.6f}", flush=True)
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("variant")
+    p.add_argument("--data", type=Path, default=None, help="default: benchmarks/.selfplay/<variant>.txt")
+    p.add_argument("--limit", type=int, default=None, help="read at most this many lines")
+    p.add_argument("--epochs", type=int, default=600)
+    p.add_argument("--rate", type=float, default=1.0, help="Adam step size (hundredths of a man)")
+    p.add_argument("--ridge", type=float, default=0.0, help="pull towards the start weights")
+    p.add_argument("--freeze", default="", help="comma-separated term names to keep as they are")
+    p.add_argument("--dry-run", action="store_true", help="print the weights, do not write the file")
+    args = p.parse_args(argv)
+    variant = get_variant(args.variant)
+    data = args.data or HERE / ".selfplay" / f"{variant.name}.txt"
+    started = time.perf_counter()
+    x, f, e, y = load(variant.name, data, args.limit)
+    print(f"{len(y)} quiet positions from {data} ({time.perf_counter() - started:.0f}s)")
+    cut = int(len(y) * 0.9)
+    train, held = slice(0, cut), slice(cut, None)
+    names = evaluation.term_names(variant)
+    start = evaluation.weight_vector(variant, evaluation.WEIGHTS[variant.name])
+    w0 = np.array(start, dtype=np.float64)
+    # terms that never occur in the data cannot be fitted: keep them
+    frozen = (np.abs(x[train]).sum(axis=0) == 0) | np.isin(names, [n for n in args.freeze.split(",") if n])
+    scale = fit_scale(x[train], f[train], e[train], y[train], w0)
+    before = (loss(x[train], f[train], e[train], y[train], w0, scale),
+              loss(x[held], f[held], e[held], y[held], w0, scale))
+    print(f"scale {scale:.0f}; loss before: training {before[0]:.6f}, held out {before[1]:.6f}")
+    w = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
+             args.ridge)
+    rounded = np.rint(w)
+    after = (loss(x[train], f[train], e[train], y[train], rounded, scale),
+             loss(x[held], f[held], e[held], y[held], rounded, scale))
+    print(f"loss after:  training {after[0]:.6f}, held out {after[1]:.6f}")
+    values = [int(v) for v in rounded]
+    weights = evaluation.weights_from_vector(variant, values)
+    n = variant.geometry.squares
+    out: dict[str, object] = {
+        "about": f"fitted by benchmarks/tune_eval.py to {len(y)} quiet self-play positions from {data.name}; "
+                 f"sigmoid scale {scale:.0f}; held-out loss {before[1]:.6f} -> {after[1]:.6f}",
+        "pst_open": list(weights.pst_open),
+        "pst_end": list(weights.pst_end),
+    }
+    out.update({name: getattr(weights, name) for name in evaluation.SCALARS})
+    for name, old, new in zip(names[2 * n:], start[2 * n:], values[2 * n:], strict=True):
+        print(f"  {name:14s} {old:5d} -> {new:5d}")
+    per_row = variant.size // 2
+    for title, pst in (("opening", weights.pst_open), ("ending", weights.pst_end)):
+        print(f"  a white man's value on each square, {title} (White plays up the board):")
+        for r in range(variant.size):
+            indent = "    " if (r % 2 == 0) != variant.a1_dark else ""
+            print("   " + indent + "    ".join(f"{v:4d}" for v in pst[r * per_row:(r + 1) * per_row]))
+    if not args.dry_run:
+        target = evaluation.WEIGHTS_DIR / f"{variant.name}.json"
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(json.dumps(out, indent=1) + "\n")
+        print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
