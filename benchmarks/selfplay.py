@@ -2,8 +2,9 @@
 
 Each game starts with a few random plies (so that games differ), then both sides play Tammi's level 5 with
 a small node budget per move. Every position after the random opening is written as one line
-``FEN<TAB>result`` where result is White's score (1, 0.5 or 0); a game still running after ``--max-plies``
-is written as a draw. Games are spread over ``--jobs`` processes and appended to ``--out``.
+``FEN<TAB>result<TAB>score`` where result is White's score in the game (1, 0.5 or 0; a game still running
+after ``--max-plies`` is written as a draw) and score the search's score of the position for White.
+Games are spread over ``--jobs`` processes and appended to ``--out``.
 
     python benchmarks/selfplay.py international --games 2000 --nodes 1500 --jobs 2
 """
@@ -36,7 +37,7 @@ def play(variant: str, seed: int, nodes: int, max_plies: int) -> list[str]:
         if not moves:
             break
         board.push(rng.choice(moves))
-    fens: list[str] = []
+    fens: list[tuple[str, int]] = []
     result = 0.5
     while True:
         out = board.outcome()
@@ -47,10 +48,10 @@ def play(variant: str, seed: int, nodes: int, max_plies: int) -> list[str]:
             break
         if board.ply >= max_plies:
             break
-        fens.append(board.fen())
         r = search.analyse(board, level=5, time_limit=None, node_limit=nodes, rng=rng)
+        fens.append((board.fen(), r.score if board.turn is Color.WHITE else -r.score))
         board.push(r.move)
-    return [f"{fen}\t{result}" for fen in fens]
+    return [f"{fen}\t{result}\t{score}" for fen, score in fens]
 
 
 def _job(task: tuple[str, int, int, int]) -> list[str]:

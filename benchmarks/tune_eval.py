@@ -31,20 +31,24 @@ from engine.variants import get_variant
 HERE = Path(__file__).resolve().parent
 
 
-Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def load(variant: str, path: Path, limit: int | None) -> Arrays:
-    """Term values, factors, extras and results (White's score) of the quiet positions in `path`."""
+    """Term values, factors, extras, results (White's score), the share of pieces left (1 at the start) and
+    the search's scores for White (nan where the data has none) of the quiet positions in `path`."""
     rows: list[list[float]] = []
     factors: list[float] = []
     extras: list[float] = []
     results: list[float] = []
+    phases: list[float] = []
+    scores: list[float] = []
     with path.open() as f:
         for i, line in enumerate(f):
             if limit is not None and i >= limit:
                 break
-            fen, _, result = line.rstrip("\n").partition("\t")
+            fen, _, rest = line.rstrip("\n").partition("\t")
+            result, _, score = rest.partition("\t")
             if not result:
                 continue
             board = Board(variant, fen=fen)
@@ -56,7 +60,23 @@ def load(variant: str, path: Path, limit: int | None) -> Arrays:
             factors.append(factor)
             extras.append(extra)
             results.append(float(result))
-    return (np.array(rows, dtype=np.float64), np.array(factors), np.array(extras), np.array(results))
+            scores.append(float(score) if score else np.nan)
+            own, opp, _ = board.bitboards()
+            phases.append((own | opp).bit_count() / (2 * board.variant.men_per_side))
+    return (np.array(rows, dtype=np.float64), np.array(factors), np.array(extras), np.array(results),
+            np.array(phases), np.array(scores))
+
+
+def _cached(variant: str, path: Path, limit: int | None) -> Arrays:
+    """`load`, kept in a .npz file beside the data until the data changes."""
+    cached = path.with_suffix(f".{limit or 'all'}.npz")
+    if cached.exists() and cached.stat().st_mtime > path.stat().st_mtime:
+        with np.load(cached) as z:
+            x, f, e, y, phase, searched = (z[k] for k in ("x", "f", "e", "y", "phase", "searched"))
+            return x, f, e, y, phase, searched
+    arrays = load(variant, path, limit)
+    np.savez(cached, x=arrays[0], f=arrays[1], e=arrays[2], y=arrays[3], phase=arrays[4], searched=arrays[5])
+    return arrays
 
 
 def predict(x: np.ndarray, f: np.ndarray, e: np.ndarray, w: np.ndarray, scale: float) -> np.ndarray:
@@ -99,18 +119,23 @@ def tune(
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("variant")
-    p.add_argument("--data", type=Path, default=None, help="default: benchmarks/.selfplay/<variant>.txt")
+    p.add_argument("--data", type=Path, nargs="+", default=None,
+                   help="default: benchmarks/.selfplay/<variant>.txt (the last file's last tenth: held out)")
     p.add_argument("--limit", type=int, default=None, help="read at most this many lines")
     p.add_argument("--epochs", type=int, default=600)
     p.add_argument("--rate", type=float, default=1.0, help="Adam step size (hundredths of a man)")
+    p.add_argument("--lam", type=float, default=1.0,
+                   help="weight of the game's result in the target; the rest: the search's score")
     p.add_argument("--ridge", type=float, default=0.0, help="pull towards the start weights")
     p.add_argument("--freeze", default="", help="comma-separated term names to keep as they are")
     p.add_argument("--dry-run", action="store_true", help="print the weights, do not write the file")
     args = p.parse_args(argv)
     variant = get_variant(args.variant)
-    data = args.data or HERE / ".selfplay" / f"{variant.name}.txt"
+    files = args.data or [HERE / ".selfplay" / f"{variant.name}.txt"]
     started = time.perf_counter()
-    x, f, e, y = load(variant.name, data, args.limit)
+    parts = [_cached(variant.name, path, args.limit) for path in files]
+    x, f, e, y, phase, searched = (np.concatenate([part[i] for part in parts]) for i in range(6))
+    data = files[-1]
     print(f"{len(y)} quiet positions from {data} ({time.perf_counter() - started:.0f}s)")
     cut = int(len(y) * 0.9)
     train, held = slice(0, cut), slice(cut, None)
@@ -120,18 +145,33 @@ def main(argv: list[str] | None = None) -> int:
     # terms that never occur in the data cannot be fitted: keep them
     frozen = (np.abs(x[train]).sum(axis=0) == 0) | np.isin(names, [n for n in args.freeze.split(",") if n])
     scale = fit_scale(x[train], f[train], e[train], y[train], w0)
+    if args.lam < 1:
+        # learn partly from the search's verdict on each position, partly from how the game ended
+        known = ~np.isnan(searched)
+        verdict = 1.0 / (1.0 + np.exp(-np.clip(searched[known], -3000, 3000) / scale))
+        y = y.copy()
+        y[known] = args.lam * y[known] + (1 - args.lam) * verdict
+        print(f"targets: {args.lam} x result + {1 - args.lam:.2f} x search verdict ({known.sum()} positions)")
     before = (loss(x[train], f[train], e[train], y[train], w0, scale),
               loss(x[held], f[held], e[held], y[held], w0, scale))
     print(f"scale {scale:.0f}; loss before: training {before[0]:.6f}, held out {before[1]:.6f}")
     w = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
              args.ridge)
+    # the search's margins are in hundredths of a man: put the weights back on that scale (a man worth 100
+    # on average over the squares men stand on, at the data's average share of pieces), and the sigmoid's
+    n = variant.geometry.squares
+    used = ~frozen[:n]
+    share = float(np.mean(phase[train]))
+    men = share * w[:n][used] + (1 - share) * w[n:2 * n][used]
+    factor = 100.0 / float(np.mean(men))
+    w, scale = w * factor, scale * factor
+    print(f"weights times {factor:.3f}: a man is worth 100 on average; sigmoid scale now {scale:.0f}")
     rounded = np.rint(w)
     after = (loss(x[train], f[train], e[train], y[train], rounded, scale),
              loss(x[held], f[held], e[held], y[held], rounded, scale))
     print(f"loss after:  training {after[0]:.6f}, held out {after[1]:.6f}")
     values = [int(v) for v in rounded]
     weights = evaluation.weights_from_vector(variant, values)
-    n = variant.geometry.squares
     out: dict[str, object] = {
         "about": f"fitted by benchmarks/tune_eval.py to {len(y)} quiet self-play positions from {data.name}; "
                  f"sigmoid scale {scale:.0f}; held-out loss {before[1]:.6f} -> {after[1]:.6f}",

@@ -48,7 +48,8 @@ ASPIRATION: dict[str, int] = {"international": 25}
 LMR_MOVES = 3
 #: per variant: from this index on two plies shallower, at depth 5 or more (measured: +International)
 LMR_DEEP: dict[str, int] = {"international": 6}
-#: searches asked to `keep` their table share one per variant in this process (0 switches that off)
+#: level-5 searches asked to `keep` their table share one in this process, for the variant searched last
+#: (0 switches that off)
 KEEP_TABLE = 1
 _kept: dict[str, dict[int, tuple[int, int, int, RawMove | None]]] = {}
 
@@ -337,7 +338,11 @@ def _search_root(
     white = board.turn is Color.WHITE
     deadline = None if time_limit is None else start + max(0.0, time_limit * lv.time_share - 0.01)
     # only the top level keeps a table: a lower level would play above itself with deeper searches' results
-    kept = _kept.setdefault(v.name, {}) if keep and KEEP_TABLE and level == MAX_LEVEL else None
+    kept = None
+    if keep and KEEP_TABLE and level == MAX_LEVEL:
+        if v.name not in _kept:
+            _kept.clear()  # one table at a time, so that a worker's memory stays bounded
+        kept = _kept.setdefault(v.name, {})
     s = _Searcher(v, deadline, node_limit, kept)
     key = _key(s.z, own, opp, kings, white)
     s.seen = _history_keys(board, s.z)

@@ -108,12 +108,19 @@ def test_weights_come_from_the_tuned_file_when_there_is_one(variant: str) -> Non
         assert weights_from_vector(v, weight_vector(v, WEIGHTS[variant])) == WEIGHTS[variant]
 
 
-def test_a_runaway_man_is_worth_more_than_a_blocked_one() -> None:
+def test_the_runaway_term_rewards_a_man_no_enemy_can_stop(monkeypatch: pytest.MonkeyPatch) -> None:
     # White's man on 16 has a free run to the last row; on 17 the black man on 8 can stop it
     free = Board("international", fen="W:W16,45:B40,10")
     blocked = Board("international", fen="W:W17,45:B40,8")
-    assert WEIGHTS["international"].runaway + 2 * WEIGHTS["international"].runaway_row > 0
-    assert evaluate(free) > evaluate(blocked)
+    gaps = []
+    for runaway, row in ((0, 0), (30, 10)):
+        weights = dataclasses.replace(WEIGHTS["international"], runaway=runaway, runaway_row=row)
+        monkeypatch.setitem(WEIGHTS, "international", weights)
+        tables.cache_clear()
+        gaps.append(evaluate(free) - evaluate(blocked))
+    tables.cache_clear()
+    # the man on 16 is two rows into its front half: 30 for running free, 10 for each of those rows
+    assert gaps[1] == gaps[0] + 30 + 2 * 10
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
