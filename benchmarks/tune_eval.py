@@ -95,25 +95,32 @@ def fit_scale(x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w: np.
 
 def tune(
     x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w0: np.ndarray, scale: float, epochs: int,
-    rate: float, frozen: np.ndarray, ridge: float,
-) -> np.ndarray:
+    rate: float, frozen: np.ndarray, ridge: float, free_scale: bool,
+) -> tuple[np.ndarray, float]:
     """Adam on the mean squared error plus `ridge` times the squared distance from the start (in men),
-    full batch; `frozen` terms keep their start values."""
-    w = w0.copy()
+    full batch; `frozen` terms keep their start values; with `free_scale` the sigmoid's scale is fitted
+    too. Returns the weights and the scale."""
+    w = np.append(w0.copy(), np.log(scale))
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     b1, b2 = 0.9, 0.999
     for step in range(1, epochs + 1):
-        p = predict(x, f, e, w, scale)
-        # d/dw mean((y - p)^2) = mean(-2 (y - p) p (1 - p) f x / scale)
-        g = ((-2.0 * (y - p) * p * (1.0 - p) * f / scale) @ x) / len(y) + 2e-4 * ridge * (w - w0)
-        g[frozen] = 0.0
+        s = float(np.exp(w[-1]))
+        p = predict(x, f, e, w[:-1], s)
+        # d/dw mean((y - p)^2) = mean(-2 (y - p) p (1 - p) f x / scale); d/dlog(scale): times -eval/scale
+        common = -2.0 * (y - p) * p * (1.0 - p) / s
+        g = np.append((common * f) @ x / len(y) + 2e-4 * ridge * (w[:-1] - w0),
+                      float(np.mean(-common * f * (x @ w[:-1] + e))) if free_scale else 0.0)
+        g[:-1][frozen] = 0.0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
-        w -= rate * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + 1e-12)
+        step_size = np.full_like(w, rate)
+        step_size[-1] = 0.01  # log-scale
+        w -= step_size * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + 1e-12)
         if step % 100 == 0:
-            print(f"  epoch {step}: training loss {loss(x, f, e, y, w, scale):.6f}", flush=True)
-    return w
+            print(f"  epoch {step}: training loss {loss(x, f, e, y, w[:-1], s):.6f}, scale {s:.0f}",
+                  flush=True)
+    return w[:-1], float(np.exp(w[-1]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rate", type=float, default=1.0, help="Adam step size (hundredths of a man)")
     p.add_argument("--lam", type=float, default=1.0,
                    help="weight of the game's result in the target; the rest: the search's score")
+    p.add_argument("--fit-scale", action="store_true",
+                   help="fit the sigmoid's scale too (with --freeze: held terms keep their size) instead of "
+                        "scaling the result so that a man is worth 100")
     p.add_argument("--ridge", type=float, default=0.0, help="pull towards the start weights")
     p.add_argument("--freeze", default="", help="comma-separated term names to keep as they are")
     p.add_argument("--dry-run", action="store_true", help="print the weights, do not write the file")
@@ -140,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     cut = int(len(y) * 0.9)
     train, held = slice(0, cut), slice(cut, None)
     names = evaluation.term_names(variant)
+    n = variant.geometry.squares
     start = evaluation.weight_vector(variant, evaluation.WEIGHTS[variant.name])
     w0 = np.array(start, dtype=np.float64)
     # terms that never occur in the data cannot be fitted: keep them
@@ -155,17 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     before = (loss(x[train], f[train], e[train], y[train], w0, scale),
               loss(x[held], f[held], e[held], y[held], w0, scale))
     print(f"scale {scale:.0f}; loss before: training {before[0]:.6f}, held out {before[1]:.6f}")
-    w = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
-             args.ridge)
-    # the search's margins are in hundredths of a man: put the weights back on that scale (a man worth 100
-    # on average over the squares men stand on, at the data's average share of pieces), and the sigmoid's
-    n = variant.geometry.squares
-    used = ~frozen[:n]
-    share = float(np.mean(phase[train]))
-    men = share * w[:n][used] + (1 - share) * w[n:2 * n][used]
-    factor = 100.0 / float(np.mean(men))
-    w, scale = w * factor, scale * factor
-    print(f"weights times {factor:.3f}: a man is worth 100 on average; sigmoid scale now {scale:.0f}")
+    w, scale = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
+                    args.ridge, args.fit_scale)
+    if not args.fit_scale:
+        # the fit moves the weights off the search's scale: put them back (a man worth 100 on average over
+        # the squares men stand on, at the data's average share of pieces), and the sigmoid's with them
+        used = ~frozen[:n]
+        share = float(np.mean(phase[train]))
+        factor = 100.0 / float(np.mean(share * w[:n][used] + (1 - share) * w[n:2 * n][used]))
+        w, scale = w * factor, scale * factor
+        print(f"weights times {factor:.3f}: a man is worth 100 on average; sigmoid scale now {scale:.0f}")
     rounded = np.rint(w)
     after = (loss(x[train], f[train], e[train], y[train], rounded, scale),
              loss(x[held], f[held], e[held], y[held], rounded, scale))
@@ -173,8 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     values = [int(v) for v in rounded]
     weights = evaluation.weights_from_vector(variant, values)
     out: dict[str, object] = {
-        "about": f"fitted by benchmarks/tune_eval.py to {len(y)} quiet self-play positions from {data.name}; "
-                 f"sigmoid scale {scale:.0f}; held-out loss {before[1]:.6f} -> {after[1]:.6f}",
+        "about": f"fitted by benchmarks/tune_eval.py {' '.join(sys.argv[1:] if argv is None else argv)} to "
+                 f"{len(y)} quiet self-play positions from {', '.join(p.name for p in files)}; sigmoid scale "
+                 f"{scale:.0f}; held-out loss {before[1]:.6f} -> {after[1]:.6f}",
         "pst_open": list(weights.pst_open),
         "pst_end": list(weights.pst_end),
     }

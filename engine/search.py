@@ -318,6 +318,16 @@ def _history_keys(board: Board, z: _Zobrist) -> set[int]:
     return keys
 
 
+def _ahead(t: Tables, own: int, opp: int, kings: int, white: bool) -> bool:
+    """Whether the side to move is clearly ahead: by the evaluation, or in material (more pieces and no
+    fewer kings, or more kings and no fewer pieces), whatever the evaluation makes of the ending."""
+    mine, theirs = own.bit_count(), opp.bit_count()
+    my_kings, their_kings = (own & kings).bit_count(), (opp & kings).bit_count()
+    if (mine > theirs and my_kings >= their_kings) or (my_kings > their_kings and mine >= theirs):
+        return True
+    return evaluate_raw(t, own, opp, kings, white) >= AHEAD
+
+
 def _level(level: int) -> Level:
     if level not in LEVELS:
         raise ValueError(f"level must be from {MIN_LEVEL} to {MAX_LEVEL}, not {level}")
@@ -364,7 +374,7 @@ def _search_root(
     # low levels score every root move exactly, to pick among the near-equal ones
     margin = lv.margin
     top = lv.depth
-    if (own | opp).bit_count() <= ENDGAME_PIECES and evaluate_raw(s.t, own, opp, kings, white) >= AHEAD:
+    if (own | opp).bit_count() <= ENDGAME_PIECES and _ahead(s.t, own, opp, kings, white):
         margin, top = 0, LEVELS[MAX_LEVEL].depth
     exact = margin > 0
     aspiration = ASPIRATION.get(v.name, 0)
