@@ -39,7 +39,8 @@ from engine.variants import Variant, get_variant
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 96
-TT_LIMIT = 200_000  # entries; cleared when full. A full table costs about 65 MB (a worker peaks near 90 MB)
+TT_LIMIT = 200_000  # entries; cleared when full. A full table costs about 65 MB (a worker peaks near 90 MB,
+# and a worker that plays level 5 keeps one table: see KEEP_TABLE)
 #: search features (module constants, so that benchmarks/bench_opponent.py can switch them to compare):
 #: per variant: from depth 4 the root first searches a window of this width around the previous score
 #: (measured: helps International; English 45% in 30 games with it, so not there)
@@ -70,9 +71,9 @@ LEVELS: dict[int, Level] = {
     4: Level(depth=5, time_share=0.5, margin=4),
     5: Level(depth=MAX_PLY - 8, time_share=1.0, margin=0),
 }
-#: with this many pieces or fewer, a level that is AHEAD or more (hundredths of a man) searches as deep as
-#: its time allows and plays the best move it finds, so that won endings get converted (no endless
-#: shuffling); a low level that is behind keeps playing like itself
+#: with this many pieces or fewer, a level that is ahead (in material, or by AHEAD hundredths of a man or
+#: more) searches as deep as its time allows and plays the best move it finds, so that won endings get
+#: converted (no endless shuffling); a low level that is behind keeps playing like itself
 ENDGAME_PIECES = 6
 AHEAD = 60
 MIN_LEVEL, MAX_LEVEL = min(LEVELS), max(LEVELS)
