@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     start = evaluation.weight_vector(variant, evaluation.WEIGHTS[variant.name])
     w0 = np.array(start, dtype=np.float64)
     # terms that never occur in the data cannot be fitted: keep them
-    frozen = (np.abs(x[train]).sum(axis=0) == 0) | np.isin(names, [n for n in args.freeze.split(",") if n])
+    frozen = (np.abs(x[train]).sum(axis=0) == 0) | np.isin(names, [t for t in args.freeze.split(",") if t])
     scale = fit_scale(x[train], f[train], e[train], y[train], w0)
     if args.lam < 1:
         # learn partly from the search's verdict on each position, partly from how the game ended

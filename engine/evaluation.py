@@ -1,13 +1,13 @@
 """Static evaluation of a position for the built-in opponent, one set of weights per variant.
 
-Scores are integers in hundredths of a man (a man is worth about 100), seen from the side to move: positive
-means the side to move stands better. The evaluation is a sum of weighted terms (:data:`TERMS`): a value
-per square for the men (material and placement in one table), kings, advancement, mobility and a few
-structural terms, some of them blended between an opening and an ending weight by the number of pieces
-left. The weights of a variant come from ``engine/weights/<variant>.json`` when that file exists
-(written by ``benchmarks/tune_eval.py``, fitted to self-play results) and from the hand-set
-:data:`HAND_WEIGHTS` otherwise. The evaluation works on the raw bitboards of :mod:`engine.movegen` with
-masks precomputed once per variant, so a call costs a few dozen popcounts.
+Scores are integers in hundredths of a man (a man is worth about 100), seen from the side to move:
+positive means the side to move stands better. The evaluation is a sum of weighted terms (:func:`terms`
+lists them for a position): a value per square for the men (material, advancement and placement in one
+table), kings, mobility and a few structural terms, some of them blended between an opening and an
+ending weight by the number of pieces left. The weights of a variant come from
+``engine/weights/<variant>.json`` when that file exists (written by ``benchmarks/tune_eval.py``, fitted
+to self-play results) and from the hand-set :data:`HAND_WEIGHTS` otherwise. The evaluation works on the
+raw bitboards of :mod:`engine.movegen` with masks precomputed once per variant.
 """
 
 from __future__ import annotations
@@ -162,6 +162,7 @@ class Tables:
         )
         # the men's square values, looked up a chunk of bits at a time (two rows of the diagram each)
         self.pst_open, self.pst_end = self.square_values(w)
+        self.chunk_mask = (1 << (size + 1)) - 1
         self.chunks = self._chunks()
 
     def square_values(self, w: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -185,7 +186,6 @@ class Tables:
         g = self.variant.geometry
         n = g.squares
         width = self.variant.size + 1
-        self.chunk_mask = (1 << width) - 1
         out = []
         for shift in range(0, max(g.bit_of) + 1, width):
             squares = [(b - shift, sq) for sq, b in enumerate(g.bit_of) if sq and 0 <= b - shift < width]
@@ -228,6 +228,15 @@ def _endgame(t: Tables, strong: int, weak: int, kings: int, weak_moves: int) -> 
         # the weaker side runs for a double corner; a king there is hard to catch
         bonus -= 12 * (weak & kings & t.double_corner).bit_count()
     return bonus
+
+
+def _endgame_for_white(t: Tables, wp: int, bp: int, kings: int, mat: int, w_moves: int, b_moves: int) -> int:
+    """The endgame technique term, from White's side: for the side that `mat` (material) says is ahead."""
+    if mat > 0:
+        return _endgame(t, wp, bp, kings, b_moves)
+    if mat < 0:
+        return -_endgame(t, bp, wp, kings, w_moves)
+    return 0
 
 
 def _supported(t: Tables, men: int, own: int, side: int) -> int:
@@ -298,11 +307,8 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
     if w.tempo:
         score += w.tempo if white else -w.tempo
     if total <= 8 and kings:
-        mat = 100 * (nwm - nbm) + w.king_open * kd + lone
-        if mat > 0:
-            score += _endgame(t, wp, bp, kings, b_moves)
-        elif mat < 0:
-            score -= _endgame(t, bp, wp, kings, w_moves)
+        score += _endgame_for_white(t, wp, bp, kings, 100 * (nwm - nbm) + w.king_open * kd + lone, w_moves,
+                                    b_moves)
     score = _drawish(t, score, nwm, nwk, nbm, nbk)
     return score if white else -score
 
@@ -432,10 +438,7 @@ def terms(board: Board) -> tuple[list[float], float, float]:
     extra = 0.0
     if total <= 8 and kings:
         w = t.weights
-        mat = 100 * (nwm - nbm) + w.king_open * kd + w.lone_king * s["lone_king"]
-        if mat > 0:
-            extra = float(_endgame(t, wp, bp, kings, b_moves))
-        elif mat < 0:
-            extra = -float(_endgame(t, bp, wp, kings, w_moves))
+        mat = 100 * (nwm - nbm) + w.king_open * kd + w.lone_king * int(s["lone_king"])
+        extra = float(_endgame_for_white(t, wp, bp, kings, mat, w_moves, b_moves))
     num, den = _drawish_factor(t, nwm, nwk, nbm, nbk)
     return values, num / den, extra
