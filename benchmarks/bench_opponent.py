@@ -344,7 +344,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tweak", default="",
                    help="NAME=INT,... set engine.search constants or VARIANT.FIELD evaluation weights of the "
                         "new engine (to compare features)")
+    p.add_argument("--weights", default="",
+                   help="VARIANT=FILE,... the new engine's evaluation weights from these files (written "
+                        "by tune_eval.py --out) instead of engine/weights/")
     args = p.parse_args(argv)
+    for item in filter(None, args.weights.split(",")):
+        variant, _, path = item.partition("=")
+        evaluation.WEIGHTS[variant] = evaluation.load_weights(variant, Path(path))
     for item in filter(None, args.tweak.split(",")):
         name, _, value = item.partition("=")
         if "." in name:  # VARIANT.FIELD: a weight of the evaluation

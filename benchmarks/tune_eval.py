@@ -139,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ridge", type=float, default=0.0, help="pull towards the start weights")
     p.add_argument("--freeze", default="", help="comma-separated term names to keep as they are")
     p.add_argument("--dry-run", action="store_true", help="print the weights, do not write the file")
+    p.add_argument("--out", type=Path, default=None,
+                   help="write the weights here (default: engine/weights/<variant>.json, which the engine "
+                        "loads)")
     args = p.parse_args(argv)
     variant = get_variant(args.variant)
     files = args.data or [HERE / ".selfplay" / f"{variant.name}.txt"]
@@ -199,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             indent = "    " if (r % 2 == 0) != variant.a1_dark else ""
             print("   " + indent + "    ".join(f"{v:4d}" for v in pst[r * per_row:(r + 1) * per_row]))
     if not args.dry_run:
-        target = evaluation.WEIGHTS_DIR / f"{variant.name}.json"
-        target.parent.mkdir(exist_ok=True)
+        target = args.out or evaluation.WEIGHTS_DIR / f"{variant.name}.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(out, indent=1) + "\n")
         print(f"wrote {target}")
     return 0

@@ -78,11 +78,13 @@ HAND_WEIGHTS: dict[str, Weights] = {
 }
 
 
-def load_weights(variant: str) -> Weights:
-    """The weights of `variant`: the tuned file when there is one, else the hand-set ones."""
-    path = WEIGHTS_DIR / f"{variant}.json"
-    if not path.exists():
-        return HAND_WEIGHTS[variant]
+def load_weights(variant: str, path: Path | None = None) -> Weights:
+    """The weights of `variant`: from `path`, else the tuned file when there is one, else the hand-set
+    ones."""
+    if path is None:
+        path = WEIGHTS_DIR / f"{variant}.json"
+        if not path.exists():
+            return HAND_WEIGHTS[variant]
     data = json.loads(path.read_text())
     known = {f.name for f in fields(Weights)}
     values: dict[str, Any] = {k: v if isinstance(v, int) else tuple(map(int, v))

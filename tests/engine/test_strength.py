@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from engine import Board, Color
 from engine.evaluation import (
+    HAND_WEIGHTS,
     WEIGHTS,
     WEIGHTS_DIR,
     evaluate,
@@ -144,3 +146,14 @@ def test_a_kept_table_makes_the_next_search_of_a_game_cheaper() -> None:
     assert again.move in board.legal_moves and again.nodes < first.nodes
     low = [analyse(board, level=4, time_limit=None, max_depth=4, keep=True).nodes for _ in range(2)]
     assert low[0] == low[1]  # lower levels never use it: they would play above themselves
+
+
+def test_weights_load_from_a_given_file(tmp_path: Path) -> None:
+    # benchmarks compare weight files: a given file overrides the hand-set weights it names, keeps the rest
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"king_end": 301, "pst_open": list(range(32)), "about": "a note"}))
+    loaded = load_weights("english", path)
+    assert loaded.king_end == 301 and loaded.pst_open == tuple(range(32))
+    assert loaded.king_open == HAND_WEIGHTS["english"].king_open
+    with pytest.raises(FileNotFoundError):
+        load_weights("english", tmp_path / "missing.json")
