@@ -19,30 +19,35 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Board, evaluation
+from engine import Board, Color, evaluation
 from engine.variants import get_variant
 
 HERE = Path(__file__).resolve().parent
 
 
-Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Arrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+KEYS = ("x", "f", "e", "y", "phase", "searched", "ids")
 
 
 def load(variant: str, path: Path, limit: int | None) -> Arrays:
-    """Term values, factors, extras, results (White's score), the share of pieces left (1 at the start) and
-    the search's scores for White (nan where the data has none) of the quiet positions in `path`."""
+    """Term values, factors, extras, results (White's score), the share of pieces left (1 at the start),
+    the search's scores for White (nan where the data has none) and the pattern windows' arrangements (as
+    indices into all windows' values laid end to end) of the quiet positions in `path`."""
     rows: list[list[float]] = []
     factors: list[float] = []
     extras: list[float] = []
     results: list[float] = []
     phases: list[float] = []
     scores: list[float] = []
+    ids: list[list[int]] = []
+    t = evaluation.tables(get_variant(variant))
     with path.open() as f:
         for i, line in enumerate(f):
             if limit is not None and i >= limit:
@@ -61,10 +66,13 @@ def load(variant: str, path: Path, limit: int | None) -> Arrays:
             extras.append(extra)
             results.append(float(result))
             scores.append(float(score) if score else np.nan)
-            own, opp, _ = board.bitboards()
+            own, opp, kings = board.bitboards()
             phases.append((own | opp).bit_count() / (2 * board.variant.men_per_side))
+            wp, bp = (own, opp) if board.turn is Color.WHITE else (opp, own)
+            found = evaluation.pattern_indices(t, wp & ~kings, bp & ~kings)
+            ids.append([w * evaluation.PATTERN_SIZE + i for w, i in enumerate(found)])
     return (np.array(rows, dtype=np.float64), np.array(factors), np.array(extras), np.array(results),
-            np.array(phases), np.array(scores))
+            np.array(phases), np.array(scores), np.array(ids, dtype=np.int64))
 
 
 def _cached(variant: str, path: Path, limit: int | None) -> Arrays:
@@ -72,11 +80,43 @@ def _cached(variant: str, path: Path, limit: int | None) -> Arrays:
     cached = path.with_suffix(f".{limit or 'all'}.npz")
     if cached.exists() and cached.stat().st_mtime > path.stat().st_mtime:
         with np.load(cached) as z:
-            x, f, e, y, phase, searched = (z[k] for k in ("x", "f", "e", "y", "phase", "searched"))
-            return x, f, e, y, phase, searched
+            if all(k in z for k in KEYS):
+                x, f, e, y, phase, searched, ids = (z[k] for k in KEYS)
+                return x, f, e, y, phase, searched, ids
     arrays = load(variant, path, limit)
-    np.savez(cached, x=arrays[0], f=arrays[1], e=arrays[2], y=arrays[3], phase=arrays[4], searched=arrays[5])
+    np.savez(cached, **dict(zip(KEYS, arrays, strict=True)))
     return arrays
+
+
+@dataclass
+class Patterns:
+    """The pattern part of the fit: the free values behind the tables. A table value is
+    ``theta[k] - theta[turned[k]]`` (the arrangement turned round with the colours swapped counts against),
+    so the evaluation stays symmetric."""
+
+    turned: np.ndarray
+    ridge: float
+    rate: float
+
+    def table(self, theta: np.ndarray) -> np.ndarray:
+        return theta - theta[self.turned]
+
+    def values(self, theta: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Each position's sum of its windows' values."""
+        return self.table(theta)[ids].sum(axis=1)
+
+    def gradient(self, theta: np.ndarray, ids: np.ndarray, per_position: np.ndarray) -> np.ndarray:
+        """The gradient for theta, given the loss's derivative by each position's evaluation."""
+        g = np.bincount(ids.ravel(), weights=np.repeat(per_position, ids.shape[1]), minlength=len(theta))
+        g /= len(per_position)
+        return g - g[self.turned] + 2 * self.ridge * theta
+
+
+def turned_indices(windows: int) -> np.ndarray:
+    """For every (window, arrangement) laid end to end, the index of its turned-round counterpart."""
+    size = evaluation.PATTERN_SIZE
+    turned = np.array([evaluation.pattern_turned(i) for i in range(size)], dtype=np.int64)
+    return np.concatenate([(windows - 1 - w) * size + turned for w in range(windows)])
 
 
 def predict(x: np.ndarray, f: np.ndarray, e: np.ndarray, w: np.ndarray, scale: float) -> np.ndarray:
@@ -96,31 +136,42 @@ def fit_scale(x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w: np.
 def tune(
     x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w0: np.ndarray, scale: float, epochs: int,
     rate: float, frozen: np.ndarray, ridge: float, free_scale: bool,
-) -> tuple[np.ndarray, float]:
+    pat: Patterns | None = None, ids: np.ndarray | None = None, theta0: np.ndarray | None = None,
+) -> tuple[np.ndarray, float, np.ndarray | None]:
     """Adam on the mean squared error plus `ridge` times the squared distance from the start (in men),
     full batch; `frozen` terms keep their start values; with `free_scale` the sigmoid's scale is fitted
-    too. Returns the weights and the scale."""
+    too; with `pat` the pattern values too (positions' windows `ids`, start `theta0`). Returns the weights,
+    the scale and the pattern values' theta."""
     w = np.append(w0.copy(), np.log(scale))
     m = np.zeros_like(w)
     v = np.zeros_like(w)
+    theta = None if theta0 is None else theta0.copy()
+    tm = None if theta is None else np.zeros_like(theta)
+    tv = None if theta is None else np.zeros_like(theta)
     b1, b2 = 0.9, 0.999
     for step in range(1, epochs + 1):
         s = float(np.exp(w[-1]))
-        p = predict(x, f, e, w[:-1], s)
+        extra = e if pat is None or theta is None or ids is None else e + pat.values(theta, ids)
+        p = predict(x, f, extra, w[:-1], s)
         # d/dw mean((y - p)^2) = mean(-2 (y - p) p (1 - p) f x / scale); d/dlog(scale): times -eval/scale
         common = -2.0 * (y - p) * p * (1.0 - p) / s
         g = np.append((common * f) @ x / len(y) + 2e-4 * ridge * (w[:-1] - w0),
-                      float(np.mean(-common * f * (x @ w[:-1] + e))) if free_scale else 0.0)
+                      float(np.mean(-common * f * (x @ w[:-1] + extra))) if free_scale else 0.0)
         g[:-1][frozen] = 0.0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
         step_size = np.full_like(w, rate)
         step_size[-1] = 0.01  # log-scale
         w -= step_size * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + 1e-12)
+        if pat is not None and theta is not None and tm is not None and tv is not None and ids is not None:
+            gt = pat.gradient(theta, ids, common * f)
+            tm = b1 * tm + (1 - b1) * gt
+            tv = b2 * tv + (1 - b2) * gt * gt
+            theta -= pat.rate * (tm / (1 - b1**step)) / (np.sqrt(tv / (1 - b2**step)) + 1e-12)
         if step % 100 == 0:
-            print(f"  epoch {step}: training loss {loss(x, f, e, y, w[:-1], s):.6f}, scale {s:.0f}",
+            print(f"  epoch {step}: training loss {float(np.mean((y - p) ** 2)):.6f}, scale {s:.0f}",
                   flush=True)
-    return w[:-1], float(np.exp(w[-1]))
+    return w[:-1], float(np.exp(w[-1])), theta
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
                         "scaling the result so that a man is worth 100")
     p.add_argument("--ridge", type=float, default=0.0, help="pull towards the start weights")
     p.add_argument("--freeze", default="", help="comma-separated term names to keep as they are")
+    p.add_argument("--patterns", action="store_true",
+                   help="fit the pattern windows' values too (engine.evaluation.pattern_windows)")
+    p.add_argument("--pattern-ridge", type=float, default=1e-7, help="pull the pattern values towards 0")
+    p.add_argument("--pattern-rate", type=float, default=1.0, help="Adam step size for the pattern values")
     p.add_argument("--dry-run", action="store_true", help="print the weights, do not write the file")
     p.add_argument("--out", type=Path, default=None,
                    help="write the weights here (default: engine/weights/<variant>.json, which the engine "
@@ -147,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     files = args.data or [HERE / ".selfplay" / f"{variant.name}.txt"]
     started = time.perf_counter()
     parts = [_cached(variant.name, path, args.limit) for path in files]
-    x, f, e, y, phase, searched = (np.concatenate([part[i] for part in parts]) for i in range(6))
+    x, f, e, y, phase, searched, ids = (np.concatenate([part[i] for part in parts]) for i in range(7))
     data = files[-1]
     print(f"{len(y)} quiet positions from {data} ({time.perf_counter() - started:.0f}s)")
     cut = int(len(y) * 0.9)
@@ -158,6 +213,14 @@ def main(argv: list[str] | None = None) -> int:
     w0 = np.array(start, dtype=np.float64)
     # terms that never occur in the data cannot be fitted: keep them
     frozen = (np.abs(x[train]).sum(axis=0) == 0) | np.isin(names, [t for t in args.freeze.split(",") if t])
+    windows = len(evaluation.pattern_windows(variant))
+    pat = Patterns(turned_indices(windows), args.pattern_ridge, args.pattern_rate)
+    current = evaluation.WEIGHTS[variant.name].patterns
+    theta0 = (np.array(current, dtype=np.float64).ravel() / 2 if current
+              else np.zeros(windows * evaluation.PATTERN_SIZE))
+    if not args.patterns:
+        # patterns already in the weights stay as they are: a fixed part of each position's evaluation
+        e = e + pat.values(theta0, ids)
     scale = fit_scale(x[train], f[train], e[train], y[train], w0)
     if args.lam < 1:
         # learn partly from the search's verdict on each position, partly from how the game ended
@@ -169,17 +232,23 @@ def main(argv: list[str] | None = None) -> int:
     before = (loss(x[train], f[train], e[train], y[train], w0, scale),
               loss(x[held], f[held], e[held], y[held], w0, scale))
     print(f"scale {scale:.0f}; loss before: training {before[0]:.6f}, held out {before[1]:.6f}")
-    w, scale = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
-                    args.ridge, args.fit_scale)
+    fitted = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
+                  args.ridge, args.fit_scale, pat if args.patterns else None, ids[train], theta0)
+    w, scale, theta = fitted
+    table = np.zeros(0) if theta is None else pat.table(theta)
     if not args.fit_scale:
         # the fit moves the weights off the search's scale: put them back (a man worth 100 on average over
         # the squares men stand on, at the data's average share of pieces), and the sigmoid's with them
         used = ~frozen[:n]
         share = float(np.mean(phase[train]))
         factor = 100.0 / float(np.mean(share * w[:n][used] + (1 - share) * w[n:2 * n][used]))
-        w, scale = w * factor, scale * factor
+        w, scale, table = w * factor, scale * factor, table * factor
         print(f"weights times {factor:.3f}: a man is worth 100 on average; sigmoid scale now {scale:.0f}")
     rounded = np.rint(w)
+    if args.patterns:
+        table = np.rint(table)  # rounds x and -x alike: the table still turns round exactly
+        assert np.all(table == -table[pat.turned])
+        e = e + table[ids].sum(axis=1)
     after = (loss(x[train], f[train], e[train], y[train], rounded, scale),
              loss(x[held], f[held], e[held], y[held], rounded, scale))
     print(f"loss after:  training {after[0]:.6f}, held out {after[1]:.6f}")
@@ -193,6 +262,13 @@ def main(argv: list[str] | None = None) -> int:
         "pst_end": list(weights.pst_end),
     }
     out.update({name: getattr(weights, name) for name in evaluation.SCALARS})
+    if args.patterns:
+        tabs = table.astype(np.int64).reshape(windows, evaluation.PATTERN_SIZE)
+        out["patterns"] = evaluation.patterns_to_json(tuple(tuple(int(v) for v in row) for row in tabs))
+        print(f"  pattern values: {int(np.count_nonzero(tabs))} of {tabs.size} non-zero, largest "
+              f"{int(np.abs(tabs).max())}")
+    elif current:
+        out["patterns"] = evaluation.patterns_to_json(current)
     for name, old, new in zip(names[2 * n:], start[2 * n:], values[2 * n:], strict=True):
         print(f"  {name:14s} {old:5d} -> {new:5d}")
     per_row = variant.size // 2

@@ -30,6 +30,11 @@ MATE = 100_000
 #: scores above this are wins found by the search, not evaluations
 MATE_BOUND = MATE - 1_000
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+#: squares in a pattern window (4 rows by 4 columns of the board), and arrangements of men in one
+PATTERN_SQUARES = 8
+PATTERN_SIZE = 3**PATTERN_SQUARES
+#: bits of one window's index in a packed sum of the indices of a band's windows
+_PACK = 13
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,9 @@ class Weights:
     runaway_row: int = 0  # and this much more per row it has advanced into that half
     support: int = 0  # a man whose two back squares are own pieces or off the board (cannot be jumped)
     tempo: int = 0  # having the move
+    #: per window of :func:`pattern_windows`, the value of each arrangement of men in it (3**8 entries,
+    #: index: sum of 3**i times 1 for a white man, 2 for a black one on the window's i-th square); empty: none
+    patterns: tuple[tuple[int, ...], ...] = field(default=())
 
 
 HAND_WEIGHTS: dict[str, Weights] = {
@@ -86,14 +94,36 @@ def load_weights(variant: str, path: Path | None = None) -> Weights:
         if not path.exists():
             return HAND_WEIGHTS[variant]
     data = json.loads(path.read_text())
-    known = {f.name for f in fields(Weights)}
+    known = {f.name for f in fields(Weights)} - {"patterns"}
     values: dict[str, Any] = {k: v if isinstance(v, int) else tuple(map(int, v))
                               for k, v in data.items() if k in known}
+    if "patterns" in data:
+        values["patterns"] = _patterns_from_json(data["patterns"])
     return replace(HAND_WEIGHTS[variant], **values)
+
+
+def _patterns_from_json(entries: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """Pattern values from their non-zero entries ``[window, index, value]``."""
+    count = 1 + max((int(e[0]) for e in entries), default=-1)
+    tabs = [[0] * PATTERN_SIZE for _ in range(count)]
+    for window, index, value in entries:
+        tabs[int(window)][int(index)] = int(value)
+    return tuple(tuple(t) for t in tabs)
+
+
+def patterns_to_json(patterns: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """The non-zero entries of `patterns`, as :func:`load_weights` reads them."""
+    return [[w, i, v] for w, tab in enumerate(patterns) for i, v in enumerate(tab) if v]
 
 
 #: the weights in use, per variant (tests and benchmarks may replace an entry, then clear `tables`)
 WEIGHTS: dict[str, Weights] = {name: load_weights(name) for name in HAND_WEIGHTS}
+
+
+#: one band of pattern windows: its number, the index parts of its top chunk (white men, black men) and
+#: bottom chunk, and the values of its three windows
+_Band = tuple[int, list[int], list[int], list[int], list[int], tuple[int, ...], tuple[int, ...],
+              tuple[int, ...]]
 
 
 class Tables:
@@ -166,6 +196,7 @@ class Tables:
         self.pst_open, self.pst_end = self.square_values(w)
         self.chunk_mask = (1 << (size + 1)) - 1
         self.chunks = self._chunks()
+        self.bands = self._bands(w.patterns)
 
     def square_values(self, w: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The (opening, ending) values of a white man on each square."""
@@ -181,6 +212,33 @@ class Tables:
         rows = [size - 1 - g.coords[sq][0] for sq in range(1, n + 1)]
         return (tuple(v + w.advance_open * r for v, r in zip(base, rows, strict=True)),
                 tuple(v + w.man_end + w.advance_end * r for v, r in zip(base, rows, strict=True)))
+
+    def _bands(self, patterns: tuple[tuple[int, ...], ...]) -> tuple[_Band, ...]:
+        """Per band of pattern windows (4 rows: chunks b and b + 1), the packed index parts that each value
+        of its two chunks adds for white and black men, and the values of its three windows."""
+        if not patterns:
+            return ()
+        windows = pattern_windows(self.variant)
+        if len(patterns) != len(windows) or any(len(p) != PATTERN_SIZE for p in patterns):
+            raise ValueError(f"{self.variant.name}: patterns must have {len(windows)} windows of "
+                             f"{PATTERN_SIZE} values")
+        width = self.variant.size + 1
+        out = []
+        for b in range(len(windows) // 3):
+            parts: list[list[int]] = []
+            for chunk, digits in ((b, range(4)), (b + 1, range(4, 8))):
+                for colour in (1, 2):
+                    part = [0] * (1 << width)
+                    for value in range(1 << width):
+                        for k in range(3):
+                            for i in digits:
+                                bit = windows[3 * b + k][i] - chunk * width
+                                if value >> bit & 1:
+                                    part[value] += colour * 3**i << (_PACK * k)
+                    parts.append(part)
+            out.append((b, parts[0], parts[1], parts[2], parts[3], patterns[3 * b], patterns[3 * b + 1],
+                        patterns[3 * b + 2]))
+        return tuple(out)
 
     def _chunks(self) -> tuple[tuple[int, list[int], list[int], list[int], list[int]], ...]:
         """Per chunk of bits: its shift, then the summed opening and ending values of every set of white
@@ -201,6 +259,45 @@ class Tables:
                         tabs[3][index] += self.pst_end[n - sq]
             out.append((shift, tabs[0], tabs[1], tabs[2], tabs[3]))
         return tuple(out)
+
+
+@cache
+def pattern_windows(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The bits of the squares of each pattern window, 8 a window, ordered by row, then column.
+
+    A window is 4 rows by 4 columns of the board. The windows come in bands of 4 rows, two rows apart
+    (the first band is the top 4 rows of the diagram), three a band: left, middle and right. The last window
+    is the first turned round, and so on: window ``w`` turned round is window ``len - 1 - w``, its i-th
+    square the other's (7 - i)-th.
+    """
+    size = variant.size
+    cols = (0, (size - 4) // 2, size - 4)
+    out = []
+    for top in range(0, size - 3, 2):
+        for left in cols:
+            out.append(tuple(variant.geometry.bit_of[sq] for r in range(top, top + 4)
+                             for c in range(left, left + 4) if (sq := variant.square_at(r, c)) is not None))
+    return tuple(out)
+
+
+def pattern_indices(t: Tables, wm: int, bm: int) -> list[int]:
+    """The arrangement index of each pattern window for white men `wm` and black men `bm`."""
+    out = []
+    for window in pattern_windows(t.variant):
+        index = 0
+        for i, bit in enumerate(window):
+            index += 3**i * ((wm >> bit & 1) + 2 * (bm >> bit & 1))
+        out.append(index)
+    return out
+
+
+def pattern_turned(index: int) -> int:
+    """The index of an arrangement turned round with the colours swapped (see :func:`pattern_windows`)."""
+    out = 0
+    for i in range(PATTERN_SQUARES):
+        digit = index // 3**i % 3
+        out += 3 ** (PATTERN_SQUARES - 1 - i) * (0, 2, 1)[digit]
+    return out
 
 
 @cache
@@ -271,13 +368,30 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
     opening = w.king_open * kd + w.mobility_open * mob
     ending = w.king_end * kd + w.mobility_end * mob
     cm = t.chunk_mask
-    for shift, white_open, white_end, black_open, black_end in t.chunks:
-        i = (wm >> shift) & cm
-        j = (bm >> shift) & cm
-        opening += white_open[i] - black_open[j]
-        ending += white_end[i] - black_end[j]
+    bands = t.bands
+    if bands:
+        wi = []
+        bi = []
+        for shift, white_open, white_end, black_open, black_end in t.chunks:
+            i = (wm >> shift) & cm
+            j = (bm >> shift) & cm
+            opening += white_open[i] - black_open[j]
+            ending += white_end[i] - black_end[j]
+            wi.append(i)
+            bi.append(j)
+    else:
+        for shift, white_open, white_end, black_open, black_end in t.chunks:
+            i = (wm >> shift) & cm
+            j = (bm >> shift) & cm
+            opening += white_open[i] - black_open[j]
+            ending += white_end[i] - black_end[j]
     blend = opening * total + ending * (full - total)
     score = blend // full if blend >= 0 else -(-blend // full)
+    if bands:
+        m = (1 << _PACK) - 1
+        for b, top_w, top_b, bottom_w, bottom_b, left, middle, right in bands:
+            x = top_w[wi[b]] + top_b[bi[b]] + bottom_w[wi[b + 1]] + bottom_b[bi[b + 1]]
+            score += left[x & m] + middle[(x >> _PACK) & m] + right[x >> 2 * _PACK]
     lone = 0
     if nwk and not nbk:
         lone = w.lone_king
@@ -390,7 +504,7 @@ def weight_vector(variant: Variant, w: Weights) -> list[int]:
 def weights_from_vector(variant: Variant, values: list[int]) -> Weights:
     """The inverse of :func:`weight_vector`."""
     n = variant.geometry.squares
-    scalars: dict[str, int] = dict(zip(SCALARS, values[2 * n:], strict=True))
+    scalars: dict[str, Any] = dict(zip(SCALARS, values[2 * n:], strict=True))
     return replace(HAND_WEIGHTS[variant.name], pst_open=tuple(values[:n]), pst_end=tuple(values[n:2 * n]),
                    **scalars)
 

@@ -12,11 +12,17 @@ import pytest
 from engine import Board, Color
 from engine.evaluation import (
     HAND_WEIGHTS,
+    PATTERN_SIZE,
     WEIGHTS,
     WEIGHTS_DIR,
+    Tables,
     evaluate,
     evaluate_raw,
     load_weights,
+    pattern_indices,
+    pattern_turned,
+    pattern_windows,
+    patterns_to_json,
     tables,
     terms,
     weight_vector,
@@ -65,7 +71,8 @@ def test_every_term_of_the_evaluation_is_symmetric(monkeypatch: pytest.MonkeyPat
     # each weight on its own, so that no term hides behind another
     variant = "international"
     base = WEIGHTS[variant]
-    names = [f.name for f in dataclasses.fields(base) if f.name not in ("man", "pst_open", "pst_end")]
+    names = [f.name for f in dataclasses.fields(base)
+             if f.name not in ("man", "pst_open", "pst_end", "patterns")]
     boards = _random_positions(variant, 25, seed=7)
     for name in names:
         weights = type(base)(**{f: 17 if f == name else 0 for f in names}, man=100)
@@ -93,9 +100,14 @@ def test_the_tuners_weighted_sum_is_the_evaluation(variant: str) -> None:
         if any(m.captures for m in board.legal_moves):
             continue
         values, factor, extra = terms(board)
-        for_white = factor * (sum(w * x for w, x in zip(weights, values, strict=True)) + extra)
         own, opp, kings = board.bitboards()
         white = board.turn is Color.WHITE
+        wp, bp = (own, opp) if white else (opp, own)
+        patterns = WEIGHTS[variant].patterns
+        if patterns:  # the tuner adds the windows' values (benchmarks/tune_eval.py, Patterns)
+            found = pattern_indices(tables(v), wp & ~kings, bp & ~kings)
+            extra += sum(patterns[w][i] for w, i in enumerate(found))
+        for_white = factor * (sum(w * x for w, x in zip(weights, values, strict=True)) + extra)
         score = evaluate_raw(tables(v), own, opp, kings, white)
         assert abs((score if white else -score) - for_white) <= 1.5, board.fen()
 
@@ -107,7 +119,8 @@ def test_weights_come_from_the_tuned_file_when_there_is_one(variant: str) -> Non
     if tuned.exists():
         assert list(WEIGHTS[variant].pst_end) == json.loads(tuned.read_text())["pst_end"]
         v = get_variant(variant)
-        assert weights_from_vector(v, weight_vector(v, WEIGHTS[variant])) == WEIGHTS[variant]
+        without_patterns = dataclasses.replace(WEIGHTS[variant], patterns=())  # (the vector has none)
+        assert weights_from_vector(v, weight_vector(v, WEIGHTS[variant])) == without_patterns
 
 
 def test_the_runaway_term_rewards_a_man_no_enemy_can_stop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -157,3 +170,75 @@ def test_weights_load_from_a_given_file(tmp_path: Path) -> None:
     assert loaded.king_open == HAND_WEIGHTS["english"].king_open
     with pytest.raises(FileNotFoundError):
         load_weights("english", tmp_path / "missing.json")
+
+
+def _random_patterns(variant: str, seed: int) -> tuple[tuple[int, ...], ...]:
+    """Pattern values at random, made symmetric as the tuner makes them: an arrangement turned round with
+    the colours swapped is worth the opposite."""
+    n = len(pattern_windows(get_variant(variant)))
+    rng = random.Random(seed)
+    theta = [[rng.randrange(-60, 60) for _ in range(PATTERN_SIZE)] for _ in range(n)]
+    return tuple(tuple(theta[w][i] - theta[n - 1 - w][pattern_turned(i)] for i in range(PATTERN_SIZE))
+                 for w in range(n))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pattern_windows_are_4_by_4_and_turn_round_into_each_other(variant: str) -> None:
+    v = get_variant(variant)
+    g = v.geometry
+    windows = pattern_windows(v)
+    assert len(windows) == 3 * (v.size // 2 - 1)
+    covered = set()
+    for w, window in enumerate(windows):
+        rows = {g.coords[g.square_of[bit]][0] for bit in window}
+        cols = {g.coords[g.square_of[bit]][1] for bit in window}
+        assert len(window) == 8 and max(rows) - min(rows) == 3 and max(cols) - min(cols) == 3
+        covered |= set(window)
+        turned = windows[len(windows) - 1 - w]
+        for i, bit in enumerate(window):
+            assert g.square_of[turned[7 - i]] == g.squares + 1 - g.square_of[bit]
+    assert covered == {g.bit_of[sq] for sq in range(1, g.squares + 1)}  # every square is in some window
+    assert pattern_turned(pattern_turned(1234)) == 1234
+    assert pattern_turned(1) == 2 * 3**7  # a white man on the first square: a black one on the last
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_evaluation_adds_the_pattern_values_of_the_men_on_the_board(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    v = get_variant(variant)
+    patterns = _random_patterns(variant, seed=len(variant))
+    boards = _random_positions(variant, 40, seed=21)
+    plain = [evaluate(b) for b in boards]
+    monkeypatch.setitem(WEIGHTS, variant, dataclasses.replace(WEIGHTS[variant], patterns=patterns))
+    tables.cache_clear()
+    try:
+        added = []
+        for board, before in zip(boards, plain, strict=True):
+            own, opp, kings = board.bitboards()
+            white = board.turn is Color.WHITE
+            wp, bp = (own, opp) if white else (opp, own)
+            found = pattern_indices(tables(v), wp & ~kings, bp & ~kings)
+            for_white = sum(patterns[w][i] for w, i in enumerate(found))
+            if wp & ~kings or bp & ~kings:  # (with kings alone the windows are empty: they add nothing)
+                added.append(for_white)
+                assert evaluate(board) - before == (for_white if white else -for_white), board.fen()
+            assert evaluate(_flipped(board)) == evaluate(board), board.fen()
+        assert any(added)  # the tables are not all zeros where these positions look
+    finally:
+        tables.cache_clear()
+
+
+def test_pattern_values_load_from_their_non_zero_entries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    patterns = _random_patterns("english", seed=3)
+    entries = patterns_to_json(patterns)
+    assert len(entries) == sum(1 for tab in patterns for x in tab if x)
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"patterns": entries}))
+    assert load_weights("english", path).patterns == patterns
+    # tables of the wrong shape are refused when the evaluation is compiled
+    monkeypatch.setitem(WEIGHTS, "english", dataclasses.replace(WEIGHTS["english"], patterns=patterns[:4]))
+    with pytest.raises(ValueError, match="9 windows"):
+        Tables(get_variant("english"))
