@@ -5,7 +5,10 @@ game's result (``benchmarks/selfplay.py``), this finds the weights that best pre
 ``sigmoid(eval / scale)``: first the scale that fits the current weights, then the weights, by gradient
 descent (Adam) on the mean squared error, starting from the current weights. Only quiet positions (no
 capture to make) are used: the evaluation is only asked about those. The last tenth of the data (whole
-games) is held out to check that the fit predicts games it has not seen.
+games) is held out to check that the fit predicts games it has not seen. With ``--patterns`` the values
+of the pattern windows (``engine.evaluation.pattern_windows``: each arrangement of men in a 4x4 window)
+are fitted beside the other weights, kept symmetric (an arrangement turned round with the colours
+swapped is worth the opposite) and pulled towards 0 by ``--pattern-ridge``.
 
 Needs numpy (a development tool: ``pip install numpy``); the engine itself does not.
 
@@ -174,6 +177,16 @@ def tune(
     return w[:-1], float(np.exp(w[-1])), theta
 
 
+def _json(out: dict[str, object]) -> str:
+    """`out` as JSON, one value a line, and one pattern entry a line."""
+    entries = out.pop("patterns", None)
+    text = json.dumps(out, indent=1)
+    if isinstance(entries, list):
+        lines = ",\n".join("  " + json.dumps(e) for e in entries)
+        text = text[:-2] + f',\n "patterns": [\n{lines}\n ]\n}}'
+    return text + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("variant")
@@ -280,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run:
         target = args.out or evaluation.WEIGHTS_DIR / f"{variant.name}.json"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(out, indent=1) + "\n")
+        target.write_text(_json(out))
         print(f"wrote {target}")
     return 0
 
