@@ -4,7 +4,8 @@ Scores are integers in hundredths of a man (a man is worth about 100), seen from
 positive means the side to move stands better. The evaluation is a sum of weighted terms (:func:`terms`
 lists them for a position): a value per square for the men (material, advancement and placement in one
 table), kings, mobility and a few structural terms, some of them blended between an opening and an
-ending weight by the number of pieces left. The weights of a variant come from
+ending weight by the number of pieces left, and optionally a value for each arrangement of men in 4x4
+windows of the board (:func:`pattern_windows`). The weights of a variant come from
 ``engine/weights/<variant>.json`` when that file exists (written by ``benchmarks/tune_eval.py``, fitted
 to self-play results) and from the hand-set :data:`HAND_WEIGHTS` otherwise. The evaluation works on the
 raw bitboards of :mod:`engine.movegen` with masks precomputed once per variant.
@@ -368,26 +369,17 @@ def evaluate_raw(t: Tables, own: int, opp: int, kings: int, white: bool) -> int:
     opening = w.king_open * kd + w.mobility_open * mob
     ending = w.king_end * kd + w.mobility_end * mob
     cm = t.chunk_mask
-    bands = t.bands
-    if bands:
-        wi = []
-        bi = []
-        for shift, white_open, white_end, black_open, black_end in t.chunks:
-            i = (wm >> shift) & cm
-            j = (bm >> shift) & cm
-            opening += white_open[i] - black_open[j]
-            ending += white_end[i] - black_end[j]
-            wi.append(i)
-            bi.append(j)
-    else:
-        for shift, white_open, white_end, black_open, black_end in t.chunks:
-            i = (wm >> shift) & cm
-            j = (bm >> shift) & cm
-            opening += white_open[i] - black_open[j]
-            ending += white_end[i] - black_end[j]
+    for shift, white_open, white_end, black_open, black_end in t.chunks:
+        i = (wm >> shift) & cm
+        j = (bm >> shift) & cm
+        opening += white_open[i] - black_open[j]
+        ending += white_end[i] - black_end[j]
     blend = opening * total + ending * (full - total)
     score = blend // full if blend >= 0 else -(-blend // full)
+    bands = t.bands
     if bands:
+        wi = [(wm >> c[0]) & cm for c in t.chunks]
+        bi = [(bm >> c[0]) & cm for c in t.chunks]
         m = (1 << _PACK) - 1
         for b, top_w, top_b, bottom_w, bottom_b, left, middle, right in bands:
             x = top_w[wi[b]] + top_b[bi[b]] + bottom_w[wi[b + 1]] + bottom_b[bi[b + 1]]
