@@ -185,8 +185,11 @@ async def test_three_processes_play_100_games_and_one_is_killed(databases: Datab
     expected = Counter((f"{'b' if ply % 2 == 0 else 'a'}{i}", moves[ply])
                        for i, moves in sequences.items() for ply in range(PLIES))
     assert acknowledged == expected
-    assert all(console.played() for console in consoles)  # every process won some races
-    assert all(console.count(r"not your turn|changed while|no game") for console in consoles)  # and lost some
+    # they really raced: more than one process won moves, and submissions of moves already played were
+    # refused (which process wins how many is up to the scheduler: the late-starting, killed one may win
+    # none, a fast one may lose none)
+    assert sum(1 for console in consoles if console.played()) >= 2
+    assert sum(console.count(r"not your turn|changed while|no game") for console in consoles) > 0
     # Each sweep notice once across the processes, and the bot's turn taken over once.
     for pattern, count in ((r"expired without an answer", EXPIRING), (r"it is your move in game", IDLE),
                            (r"^Tammi played", 1)):
