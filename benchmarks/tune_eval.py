@@ -29,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Board, Color, evaluation
+from engine import Board, evaluation
 from engine.variants import get_variant
 
 HERE = Path(__file__).resolve().parent
@@ -50,7 +50,6 @@ def load(variant: str, path: Path, limit: int | None) -> Arrays:
     phases: list[float] = []
     scores: list[float] = []
     ids: list[list[int]] = []
-    t = evaluation.tables(get_variant(variant))
     with path.open() as f:
         for i, line in enumerate(f):
             if limit is not None and i >= limit:
@@ -69,10 +68,9 @@ def load(variant: str, path: Path, limit: int | None) -> Arrays:
             extras.append(extra)
             results.append(float(result))
             scores.append(float(score) if score else np.nan)
-            own, opp, kings = board.bitboards()
+            own, opp, _ = board.bitboards()
             phases.append((own | opp).bit_count() / (2 * board.variant.men_per_side))
-            wp, bp = (own, opp) if board.turn is Color.WHITE else (opp, own)
-            found = evaluation.pattern_indices(t, wp & ~kings, bp & ~kings)
+            found = evaluation.pattern_indices(board)
             ids.append([w * evaluation.PATTERN_SIZE + i for w, i in enumerate(found)])
     return (np.array(rows, dtype=np.float64), np.array(factors), np.array(extras), np.array(results),
             np.array(phases), np.array(scores), np.array(ids, dtype=np.int64))
@@ -138,23 +136,23 @@ def fit_scale(x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w: np.
 
 def tune(
     x: np.ndarray, f: np.ndarray, e: np.ndarray, y: np.ndarray, w0: np.ndarray, scale: float, epochs: int,
-    rate: float, frozen: np.ndarray, ridge: float, free_scale: bool,
-    pat: Patterns | None = None, ids: np.ndarray | None = None, theta0: np.ndarray | None = None,
-) -> tuple[np.ndarray, float, np.ndarray | None]:
+    rate: float, frozen: np.ndarray, ridge: float, free_scale: bool, pat: Patterns | None, ids: np.ndarray,
+    theta0: np.ndarray,
+) -> tuple[np.ndarray, float, np.ndarray]:
     """Adam on the mean squared error plus `ridge` times the squared distance from the start (in men),
     full batch; `frozen` terms keep their start values; with `free_scale` the sigmoid's scale is fitted
-    too; with `pat` the pattern values too (positions' windows `ids`, start `theta0`). Returns the weights,
-    the scale and the pattern values' theta."""
+    too; with `pat` the pattern values too (positions' windows `ids`, start `theta0`; without, `e` already
+    holds them). Returns the weights, the scale and the pattern values' theta."""
     w = np.append(w0.copy(), np.log(scale))
     m = np.zeros_like(w)
     v = np.zeros_like(w)
-    theta = None if theta0 is None else theta0.copy()
-    tm = None if theta is None else np.zeros_like(theta)
-    tv = None if theta is None else np.zeros_like(theta)
+    theta = theta0.copy()
+    tm = np.zeros_like(theta)
+    tv = np.zeros_like(theta)
     b1, b2 = 0.9, 0.999
     for step in range(1, epochs + 1):
         s = float(np.exp(w[-1]))
-        extra = e if pat is None or theta is None or ids is None else e + pat.values(theta, ids)
+        extra = e if pat is None else e + pat.values(theta, ids)
         p = predict(x, f, extra, w[:-1], s)
         # d/dw mean((y - p)^2) = mean(-2 (y - p) p (1 - p) f x / scale); d/dlog(scale): times -eval/scale
         common = -2.0 * (y - p) * p * (1.0 - p) / s
@@ -166,7 +164,7 @@ def tune(
         step_size = np.full_like(w, rate)
         step_size[-1] = 0.01  # log-scale
         w -= step_size * (m / (1 - b1**step)) / (np.sqrt(v / (1 - b2**step)) + 1e-12)
-        if pat is not None and theta is not None and tm is not None and tv is not None and ids is not None:
+        if pat is not None:
             gt = pat.gradient(theta, ids, common * f)
             tm = b1 * tm + (1 - b1) * gt
             tv = b2 * tv + (1 - b2) * gt * gt
@@ -248,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     fitted = tune(x[train], f[train], e[train], y[train], w0, scale, args.epochs, args.rate, frozen,
                   args.ridge, args.fit_scale, pat if args.patterns else None, ids[train], theta0)
     w, scale, theta = fitted
-    table = np.zeros(0) if theta is None else pat.table(theta)
+    table = pat.table(theta)
     if not args.fit_scale:
         # the fit moves the weights off the search's scale: put them back (a man worth 100 on average over
         # the squares men stand on, at the data's average share of pieces), and the sigmoid's with them

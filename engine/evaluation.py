@@ -24,7 +24,7 @@ from engine.board import Board
 from engine.geometry import bit_indices
 from engine.movegen import generator
 from engine.types import Color
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 
 #: a won game, minus the plies it takes (larger than any evaluation)
 MATE = 100_000
@@ -87,6 +87,25 @@ HAND_WEIGHTS: dict[str, Weights] = {
 }
 
 
+@cache
+def pattern_windows(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The bits of the squares of each pattern window, 8 a window, ordered by row, then column.
+
+    A window is 4 rows by 4 columns of the board. The windows come in bands of 4 rows, two rows apart
+    (the first band is the top 4 rows of the diagram), three a band: left, middle and right. The last window
+    is the first turned round, and so on: window ``w`` turned round is window ``len - 1 - w``, its i-th
+    square the other's (7 - i)-th.
+    """
+    size = variant.size
+    cols = (0, (size - 4) // 2, size - 4)
+    out = []
+    for top in range(0, size - 3, 2):
+        for left in cols:
+            out.append(tuple(variant.geometry.bit_of[sq] for r in range(top, top + 4)
+                             for c in range(left, left + 4) if (sq := variant.square_at(r, c)) is not None))
+    return tuple(out)
+
+
 def load_weights(variant: str, path: Path | None = None) -> Weights:
     """The weights of `variant`: from `path`, else the tuned file when there is one, else the hand-set
     ones."""
@@ -99,14 +118,13 @@ def load_weights(variant: str, path: Path | None = None) -> Weights:
     values: dict[str, Any] = {k: v if isinstance(v, int) else tuple(map(int, v))
                               for k, v in data.items() if k in known}
     if "patterns" in data:
-        values["patterns"] = _patterns_from_json(data["patterns"])
+        values["patterns"] = _patterns_from_json(data["patterns"], len(pattern_windows(get_variant(variant))))
     return replace(HAND_WEIGHTS[variant], **values)
 
 
-def _patterns_from_json(entries: list[list[int]]) -> tuple[tuple[int, ...], ...]:
-    """Pattern values from their non-zero entries ``[window, index, value]``."""
-    count = 1 + max((int(e[0]) for e in entries), default=-1)
-    tabs = [[0] * PATTERN_SIZE for _ in range(count)]
+def _patterns_from_json(entries: list[list[int]], windows: int) -> tuple[tuple[int, ...], ...]:
+    """The values of `windows` pattern windows from their non-zero entries ``[window, index, value]``."""
+    tabs = [[0] * PATTERN_SIZE for _ in range(windows)]
     for window, index, value in entries:
         tabs[int(window)][int(index)] = int(value)
     return tuple(tuple(t) for t in tabs)
@@ -262,29 +280,13 @@ class Tables:
         return tuple(out)
 
 
-@cache
-def pattern_windows(variant: Variant) -> tuple[tuple[int, ...], ...]:
-    """The bits of the squares of each pattern window, 8 a window, ordered by row, then column.
-
-    A window is 4 rows by 4 columns of the board. The windows come in bands of 4 rows, two rows apart
-    (the first band is the top 4 rows of the diagram), three a band: left, middle and right. The last window
-    is the first turned round, and so on: window ``w`` turned round is window ``len - 1 - w``, its i-th
-    square the other's (7 - i)-th.
-    """
-    size = variant.size
-    cols = (0, (size - 4) // 2, size - 4)
+def pattern_indices(board: Board) -> list[int]:
+    """The arrangement index of each pattern window of `board` (its men; kings count as empty squares)."""
+    own, opp, kings = board.bitboards()
+    wp, bp = (own, opp) if board.turn is Color.WHITE else (opp, own)
+    wm, bm = wp & ~kings, bp & ~kings
     out = []
-    for top in range(0, size - 3, 2):
-        for left in cols:
-            out.append(tuple(variant.geometry.bit_of[sq] for r in range(top, top + 4)
-                             for c in range(left, left + 4) if (sq := variant.square_at(r, c)) is not None))
-    return tuple(out)
-
-
-def pattern_indices(t: Tables, wm: int, bm: int) -> list[int]:
-    """The arrangement index of each pattern window for white men `wm` and black men `bm`."""
-    out = []
-    for window in pattern_windows(t.variant):
+    for window in pattern_windows(board.variant):
         index = 0
         for i, bit in enumerate(window):
             index += 3**i * ((wm >> bit & 1) + 2 * (bm >> bit & 1))

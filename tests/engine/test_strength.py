@@ -102,11 +102,9 @@ def test_the_tuners_weighted_sum_is_the_evaluation(variant: str) -> None:
         values, factor, extra = terms(board)
         own, opp, kings = board.bitboards()
         white = board.turn is Color.WHITE
-        wp, bp = (own, opp) if white else (opp, own)
         patterns = WEIGHTS[variant].patterns
         if patterns:  # the tuner adds the windows' values (benchmarks/tune_eval.py, Patterns)
-            found = pattern_indices(tables(v), wp & ~kings, bp & ~kings)
-            extra += sum(patterns[w][i] for w, i in enumerate(found))
+            extra += sum(patterns[w][i] for w, i in enumerate(pattern_indices(board)))
         for_white = factor * (sum(w * x for w, x in zip(weights, values, strict=True)) + extra)
         score = evaluate_raw(tables(v), own, opp, kings, white)
         assert abs((score if white else -score) - for_white) <= 1.5, board.fen()
@@ -206,7 +204,6 @@ def test_pattern_windows_are_4_by_4_and_turn_round_into_each_other(variant: str)
 def test_the_evaluation_adds_the_pattern_values_of_the_men_on_the_board(
     variant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    v = get_variant(variant)
     patterns = _random_patterns(variant, seed=len(variant))
     boards = _random_positions(variant, 40, seed=21)
     plain = [evaluate(b) for b in boards]
@@ -217,10 +214,8 @@ def test_the_evaluation_adds_the_pattern_values_of_the_men_on_the_board(
         for board, before in zip(boards, plain, strict=True):
             own, opp, kings = board.bitboards()
             white = board.turn is Color.WHITE
-            wp, bp = (own, opp) if white else (opp, own)
-            found = pattern_indices(tables(v), wp & ~kings, bp & ~kings)
-            for_white = sum(patterns[w][i] for w, i in enumerate(found))
-            if wp & ~kings or bp & ~kings:  # (with kings alone the windows are empty: they add nothing)
+            for_white = sum(patterns[w][i] for w, i in enumerate(pattern_indices(board)))
+            if (own | opp) & ~kings:  # (with kings alone the windows are empty: they add nothing)
                 added.append(for_white)
                 assert evaluate(board) - before == (for_white if white else -for_white), board.fen()
             assert evaluate(_flipped(board)) == evaluate(board), board.fen()
@@ -238,6 +233,10 @@ def test_pattern_values_load_from_their_non_zero_entries(
     path = tmp_path / "w.json"
     path.write_text(json.dumps({"patterns": entries}))
     assert load_weights("english", path).patterns == patterns
+    # windows whose values are all zero have no entries, wherever they are: they load as zeros
+    path.write_text(json.dumps({"patterns": [e for e in entries if e[0] != len(patterns) - 1]}))
+    loaded = load_weights("english", path).patterns
+    assert loaded[:-1] == patterns[:-1] and loaded[-1] == (0,) * PATTERN_SIZE
     # tables of the wrong shape are refused when the evaluation is compiled
     monkeypatch.setitem(WEIGHTS, "english", dataclasses.replace(WEIGHTS["english"], patterns=patterns[:4]))
     with pytest.raises(ValueError, match="9 windows"):
