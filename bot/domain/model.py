@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import Any
 
 from engine import Color
 
@@ -172,8 +170,22 @@ class Game:
     def against_bot(self) -> bool:
         return self.bot_level is not None
 
-    def replace(self, **changes: Any) -> Game:
-        return dataclasses.replace(self, **changes)
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One player's rating before and after a rated game, as the update computed it."""
+
+    user_id: str
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A game as stored, and the rating changes its ending made (White's first; empty when none)."""
+
+    game: Game
+    ratings: tuple[RatingChange, ...] = ()
 
 
 @dataclass(frozen=True)

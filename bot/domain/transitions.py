@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.domain.model import Claim, Ending, Game, Offer, Result, Status
 from bot.domain.ratings import MIN_RATED_PLIES
@@ -50,7 +50,7 @@ def seat(game: Game, user_id: str) -> Color:
 
 def finish(game: Game, result: Result, ending: Ending, now: float) -> Game:
     """The game ended with `result`; short games are not rated."""
-    return game.replace(status=Status.FINISHED, result=result, ending=ending, finished_at=now,
+    return replace(game, status=Status.FINISHED, result=result, ending=ending, finished_at=now,
                         updated_at=now, rated=game.rated and len(game.moves) >= MIN_RATED_PLIES,
                         offer=None, offer_by=None, claim_noted=None)
 
@@ -67,7 +67,7 @@ def play(game: Game, after: Board, move: Move, *, offer_draw: bool, now: float,
         notes.append(Note.DRAW_DECLINED)
     elif declined is Offer.UNDO:
         notes.append(Note.UNDO_DECLINED)
-    moved = game.replace(moves=(*game.moves, str(move)), fen=after.fen(), turn=after.turn, updated_at=now,
+    moved = replace(game, moves=(*game.moves, str(move)), fen=after.fen(), turn=after.turn, updated_at=now,
                          reminded=0, offer=None, offer_by=None)
     outcome = after.outcome()
     if outcome is not None:
@@ -80,9 +80,9 @@ def play(game: Game, after: Board, move: Move, *, offer_draw: bool, now: float,
         ending = Ending.CLAIM_THREEFOLD if claim is Claim.THREEFOLD else Ending.CLAIM_FORTY_MOVES
         return Moved(finish(moved, Result.DRAW, ending, now), move, mover, tuple(notes), claim)
     fresh = claim if claim is not game.claim_noted else None
-    moved = moved.replace(claim_noted=claim)
+    moved = replace(moved, claim_noted=claim)
     if offer_draw:
-        moved = moved.replace(offer=Offer.DRAW, offer_by=mover)
+        moved = replace(moved, offer=Offer.DRAW, offer_by=mover)
         notes.append(Note.DRAW_OFFERED)
     return Moved(moved, move, mover, tuple(notes), fresh)
 
@@ -97,7 +97,7 @@ def strike(game: Game, color: Color, now: float) -> Game:
     """An illegal move attempt under the tournament option: the second one loses the game."""
     white, black = game.strikes
     strikes = (white + 1, black) if color is Color.WHITE else (white, black + 1)
-    struck = game.replace(strikes=strikes)
+    struck = replace(game, strikes=strikes)
     if struck.strikes_of(color) >= 2:
         return finish(struck, Result.win(color.other), Ending.ILLEGAL_MOVES, now)
     return struck
@@ -118,7 +118,7 @@ def offer_draw(game: Game, color: Color, *, any_turn: bool = False) -> Game:
         raise Refusal("offer_pending")
     if not any_turn and (game.turn is color or not game.moves):
         raise Refusal("draw_after_own_move")
-    return game.replace(offer=Offer.DRAW, offer_by=color)
+    return replace(game, offer=Offer.DRAW, offer_by=color)
 
 
 def accept_draw(game: Game, color: Color, now: float) -> Game:
@@ -135,7 +135,7 @@ def decline(game: Game, color: Color, kind: Offer) -> Game:
         raise Refusal("no_draw_offer" if kind is Offer.DRAW else "no_undo_request")
     if game.offer_by is color:
         raise Refusal("own_offer")
-    return game.replace(offer=None, offer_by=None)
+    return replace(game, offer=None, offer_by=None)
 
 
 def request_undo(game: Game, color: Color) -> Game:
@@ -144,7 +144,7 @@ def request_undo(game: Game, color: Color) -> Game:
         raise Refusal("offer_pending")
     if game.turn is color or not game.moves:
         raise Refusal("undo_not_possible")
-    return game.replace(offer=Offer.UNDO, offer_by=color)
+    return replace(game, offer=Offer.UNDO, offer_by=color)
 
 
 def check_undo_accept(game: Game, color: Color) -> None:
@@ -157,7 +157,7 @@ def check_undo_accept(game: Game, color: Color) -> None:
 
 def take_back(game: Game, after: Board, plies: int, now: float) -> Game:
     """The last `plies` moves taken back; `after` is the board with them popped."""
-    return game.replace(moves=game.moves[: len(game.moves) - plies], fen=after.fen(), turn=after.turn,
+    return replace(game, moves=game.moves[: len(game.moves) - plies], fen=after.fen(), turn=after.turn,
                         offer=None, offer_by=None, updated_at=now, claim_noted=claimable(after), reminded=0)
 
 

@@ -15,6 +15,7 @@ import functools
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import replace
 from typing import Any, cast
 
 import asyncpg
@@ -189,14 +190,14 @@ class PostgresRepository(SqlReads):
             # One UPDATE is atomic on its own: the server's row lock lets one of two racing writes in.
             async with self._connection() as db:
                 count = await self._run(db, shared.GAME_UPDATE, *params)
-            return game.replace(version=expected_version + 1) if count == 1 else None
+            return replace(game, version=expected_version + 1) if count == 1 else None
         async with self._transaction() as db:
             if await self._run(db, shared.GAME_UPDATE, *params) != 1:
                 return None
             await self._run(db, shared.SEATS_FREE, game.id)
             if game.rated and game.result is not Result.ONGOING:
                 await self._rate(db, game)
-        return game.replace(version=expected_version + 1)
+        return replace(game, version=expected_version + 1)
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""

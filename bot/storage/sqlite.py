@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -180,7 +181,7 @@ class SqliteRepository(SqlReads):
                 cursor = await self._db.execute(GAME_UPDATE, params)
                 changed = cursor.rowcount
                 self.guard.check()
-            return game.replace(version=expected_version + 1) if changed == 1 else None
+            return replace(game, version=expected_version + 1) if changed == 1 else None
         async with self._transaction() as db:
             cursor = await db.execute(GAME_UPDATE, params)
             if cursor.rowcount != 1:
@@ -188,7 +189,7 @@ class SqliteRepository(SqlReads):
             await db.execute(SEATS_FREE, (game.id,))
             if game.rated and game.result is not Result.ONGOING:
                 await self._rate(db, game)
-        return game.replace(version=expected_version + 1)
+        return replace(game, version=expected_version + 1)
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +74,9 @@ async def test_stale_version_is_refused_by_storage(chat: Chat) -> None:
     assert game is not None
     board = Board("english")
     board.push(board.parse_move("9-13"))
-    first = await chat.storage.update_game(game.replace(moves=("9-13",), fen=board.fen()),
+    first = await chat.storage.update_game(replace(game, moves=("9-13",), fen=board.fen()),
                                            expected_version=game.version)
-    again = await chat.storage.update_game(game.replace(moves=("10-14",), fen=board.fen()),
+    again = await chat.storage.update_game(replace(game, moves=("10-14",), fen=board.fen()),
                                            expected_version=game.version)
     assert first is not None and first.version == 1 and again is None
     stored = await chat.storage.get_game(game_id)

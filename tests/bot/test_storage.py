@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
@@ -46,11 +47,11 @@ def new_challenge(challenger: Player = ANN, target: Player | None = BOB, *,
 def moved(game: Game, move: str = "9-13") -> Game:
     board = Board(game.variant, fen=game.fen)
     board.push(board.parse_move(move))
-    return game.replace(moves=(*game.moves, move), fen=board.fen(), turn=board.turn, updated_at=200.0)
+    return replace(game, moves=(*game.moves, move), fen=board.fen(), turn=board.turn, updated_at=200.0)
 
 
 def finished(game: Game, result: Result) -> Game:
-    return game.replace(status=Status.FINISHED, result=result, ending=Ending.RESIGN, finished_at=300.0)
+    return replace(game, status=Status.FINISHED, result=result, ending=Ending.RESIGN, finished_at=300.0)
 
 
 @pytest.fixture
@@ -186,7 +187,7 @@ async def test_racing_updates_from_two_connections_apply_exactly_one(database: s
             assert len(applied) == 1, round_
             stored = await second.get_game(game.id)
             assert stored == applied[0] and stored.version == round_ + 1
-            game = game.replace(version=stored.version)
+            game = replace(game, version=stored.version)
         ending = [finished(game, Result.WHITE_WINS), finished(game, Result.BLACK_WINS)]
         done = await asyncio.gather(*(repo.update_game(end, expected_version=game.version)
                                       for repo, end in zip((first, second), ending, strict=True)))
