@@ -17,6 +17,7 @@ class Reason(enum.StrEnum):
     OPPONENT_PIECE = "opponent_piece"
     CAPTURE_COMPULSORY = "capture_compulsory"
     INCOMPLETE = "incomplete"
+    CROWNING_ENDS_MOVE = "crowning_ends_move"
     NOT_MAXIMUM = "not_maximum"
     MUST_CAPTURE_WITH_KING = "must_capture_with_king"
     MUST_CAPTURE_MORE_KINGS = "must_capture_more_kings"

@@ -213,6 +213,13 @@ def _diagnose_capture(
         (seq, m) for seq, m in zip(raw, _as_squares(board, raw), strict=True) if _matches(m.path, wanted)
     ]
     best_count = len(legal[0].captures)
+    crowned = _crowned_before(board, wanted, _as_squares(board, raw), king)
+    if crowned is not None:
+        return IllegalMoveError(
+            text, Reason.CROWNING_ENDS_MOVE,
+            f"the man is crowned on {crowned.end} and the move ends there", tuple(legal),
+            details={"square": crowned.end},
+        )
     if tried:
         if variant.capture_rule == "italian":
             top = movegen.italian_rank(movegen.apply_capture_rule(variant.capture_rule, raw, kings)[0], kings)
@@ -235,6 +242,20 @@ def _diagnose_capture(
         text, Reason.CAPTURE_COMPULSORY, "a capture is compulsory", tuple(legal),
         details={"count": best_count},
     )
+
+
+def _crowned_before(board: Position, wanted: list[int], sequences: list[Move], king: bool) -> Move | None:
+    """The capture sequence that `wanted` goes on past, when it ends because its man is crowned there
+    (English and Italian rules; an International man goes on capturing over the far row)."""
+    variant = board.variant
+    if king or not variant.promotion_ends_capture:
+        return None
+    crowning = variant.promotion_row(board.turn)
+    for move in sequences:
+        size = len(move.path)
+        if size < len(wanted) and list(move.path) == wanted[:size] and move.end in crowning:
+            return move
+    return None
 
 
 def _capture_shape_reason(board: Position, wanted: list[int], king: bool) -> Reason | None:
