@@ -33,6 +33,7 @@ from engine.board import Board
 from engine.evaluation import MATE, MATE_BOUND, Tables, evaluate_raw, tables
 from engine.geometry import bit_indices
 from engine.movegen import RawMove, apply_raw, generator
+from engine.pdn import result_of
 from engine.types import Color, Move, Termination
 from engine.variants import Variant, get_variant
 
@@ -558,14 +559,14 @@ def play_main(argv: list[str]) -> int:
     rng = random.Random(args.seed)
     names = {c: f"{variant.side_name(c)} (level {levels[c]})" for c in Color}
     print(f"{variant.title}: {names[variant.first]} moves first")
-    result = "1/2-1/2"
+    winner: Color | None = None
     reason = "move limit"
     while True:
         out = board.outcome()
         if out is not None:
-            reason = out.reason
-            if out.winner is not None:
-                result = "1-0" if out.winner is Color.WHITE else "0-1"
+            winner, reason = out.winner, out.reason
+            if winner is not None:
+                reason = f"{variant.side_name(winner)} wins: {reason}"
             break
         claim = should_claim_draw(board)
         if claim:
@@ -579,6 +580,7 @@ def play_main(argv: list[str]) -> int:
         print(f"{number}{dots} {r.move}   ({names[board.turn]}: score {r.score:+d}, depth {r.depth}, "
               f"{r.nodes} nodes, {r.seconds:.2f}s)")
         board.push(r.move)
-    print(f"Result: {result} ({reason})")
+    # the PDN result, as the game record writes it: the first player's score first (Red's in English)
+    print(f"Result: {result_of(variant, winner)} ({reason})")
     print(board)
     return 0
