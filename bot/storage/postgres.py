@@ -27,7 +27,9 @@ from bot.domain.model import (
     Game,
     NewChallenge,
     NewGame,
+    RatingChange,
     Result,
+    Saved,
     Status,
 )
 from bot.storage import rows as shared
@@ -182,29 +184,31 @@ class PostgresRepository(SqlReads):
         assert game is not None
         return game
 
-    async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
+    async def update_game(self, game: Game, *, expected_version: int) -> Saved | None:
         """Write the game if unchanged since `expected_version`. A game that becomes finished frees its
-        players' seats and, if rated, updates both players' ratings in the same transaction."""
+        players' seats and, if rated, updates both players' ratings in the same transaction (the change
+        comes back in the `Saved`)."""
         params = (*shared.game_values(game), game.id, expected_version)
         if game.status is Status.ACTIVE:
             # One UPDATE is atomic on its own: the server's row lock lets one of two racing writes in.
             async with self._connection() as db:
                 count = await self._run(db, shared.GAME_UPDATE, *params)
-            return replace(game, version=expected_version + 1) if count == 1 else None
+            return Saved(replace(game, version=expected_version + 1)) if count == 1 else None
+        ratings: tuple[RatingChange, ...] = ()
         async with self._transaction() as db:
             if await self._run(db, shared.GAME_UPDATE, *params) != 1:
                 return None
             await self._run(db, shared.SEATS_FREE, game.id)
             if game.rated and game.result is not Result.ONGOING:
-                await self._rate(db, game)
-        return replace(game, version=expected_version + 1)
+                ratings = await self._rate(db, game)
+        return Saved(replace(game, version=expected_version + 1), ratings)
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
         async with self._transaction() as db:
             return await self._run(db, shared.REMINDED_UPDATE, stage, game_id, version) == 1
 
-    async def _rate(self, db: asyncpg.Connection, game: Game) -> None:
+    async def _rate(self, db: asyncpg.Connection, game: Game) -> tuple[RatingChange, RatingChange]:
         standings: dict[Color, tuple[float, int]] = {}
         # Lock both rows in the order of their ids, so two games finishing at once cannot deadlock.
         for color in sorted((Color.WHITE, Color.BLACK), key=lambda c: game.player(c).user_id):
@@ -215,8 +219,9 @@ class PostgresRepository(SqlReads):
             row = await db.fetchrow(numbered(shared.RATING_SELECT + " FOR UPDATE"), *key)
             assert row is not None
             standings[color] = (float(row[0]), int(row[1]))
-        updates = shared.rating_updates(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
-        await db.executemany(numbered(shared.RATING_UPDATE), updates)
+        changes = shared.rating_changes(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
+        await db.executemany(numbered(shared.RATING_UPDATE), shared.rating_updates(game, changes))
+        return changes
 
     # -- challenges ------------------------------------------------------------------------------
 

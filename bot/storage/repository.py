@@ -19,6 +19,7 @@ from bot.domain.model import (
     NewChallenge,
     NewGame,
     PlayerStats,
+    Saved,
     Standing,
 )
 
@@ -103,8 +104,10 @@ class Repository(Protocol):
         """Start a game; raises `Busy` if a seated player already has an active game in the channel."""
         ...
 
-    async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
-        """Write the game if its stored version is still `expected_version`; None if it changed."""
+    async def update_game(self, game: Game, *, expected_version: int) -> Saved | None:
+        """Write the game if its stored version is still `expected_version`; None if it changed. A write
+        that ends a rated game updates both ratings in the same transaction, and the `Saved` carries
+        their values before and after (White's first; empty for any other write)."""
         ...
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool: ...

@@ -18,6 +18,7 @@ from bot.domain.model import (
     NewGame,
     Offer,
     Player,
+    RatingChange,
     Result,
     Status,
     color_from_key,
@@ -179,18 +180,32 @@ def new_challenge_values(new: NewChallenge) -> tuple[Any, ...]:
             new.colour.value, int(new.tournament), new.created_at, new.expires_at, new.rematch_of)
 
 
-def rating_updates(rule: RatingRule, game: Game, white: tuple[float, int],
-                   black: tuple[float, int]) -> list[tuple[Any, ...]]:
-    """The values of `RATING_UPDATE` for both players of a finished rated game, given each one's
-    (rating, games) before it."""
-    updates = []
+def rating_changes(rule: RatingRule, game: Game, white: tuple[float, int],
+                   black: tuple[float, int]) -> tuple[RatingChange, RatingChange]:
+    """Both players' ratings before and after a finished rated game (White's first), given each one's
+    (rating, games) before it: computed once, here, so nothing needs to be read back or inverted.
+
+    >>> from bot.domain.ratings import Elo
+    >>> game = Game(1, "t", "c", "english", Player("a", "A"), Player("b", "B"), "", "", Color.WHITE,
+    ...             result=Result.WHITE_WINS)
+    >>> [(c.user_id, c.before, c.after) for c in rating_changes(Elo(), game, (1500.0, 0), (1500.0, 0))]
+    [('a', 1500.0, 1520.0), ('b', 1500.0, 1480.0)]
+    """
     sides = ((Color.WHITE, white, black[0]), (Color.BLACK, black, white[0]))
-    for color, (rating, games), opponent in sides:
+    white_change, black_change = (
+        RatingChange(game.player(color).user_id, rating,
+                     rule.update(rating, games, opponent, game.result.score(color)))
+        for color, (rating, games), opponent in sides)
+    return white_change, black_change
+
+
+def rating_updates(game: Game, changes: tuple[RatingChange, RatingChange]) -> list[tuple[Any, ...]]:
+    """The values of `RATING_UPDATE` for both players of a finished rated game, from `rating_changes`."""
+    updates = []
+    for color, change in zip((Color.WHITE, Color.BLACK), changes, strict=True):
         score = game.result.score(color)
-        player = game.player(color)
-        updates.append((player.name, rule.update(rating, games, opponent, score), int(score == 1.0),
-                        int(score == 0.0), int(score == 0.5), game.platform, game.channel_id,
-                        player.user_id))
+        updates.append((game.player(color).name, change.after, int(score == 1.0), int(score == 0.0),
+                        int(score == 0.5), game.platform, game.channel_id, change.user_id))
     return updates
 
 

@@ -26,7 +26,9 @@ from bot.domain.model import (
     Game,
     NewChallenge,
     NewGame,
+    RatingChange,
     Result,
+    Saved,
     Status,
 )
 from bot.storage.claims import LocalClaims
@@ -57,6 +59,7 @@ from bot.storage.rows import (
     game_values,
     new_challenge_values,
     new_game_values,
+    rating_changes,
     rating_updates,
 )
 from bot.storage.sqlite_file import FileGuard, connect, migrate
@@ -168,9 +171,10 @@ class SqliteRepository(SqlReads):
         assert game is not None
         return game
 
-    async def update_game(self, game: Game, *, expected_version: int) -> Game | None:
+    async def update_game(self, game: Game, *, expected_version: int) -> Saved | None:
         """Write the game if unchanged since `expected_version`. A game that becomes finished frees its
-        players' seats and, if rated, updates both players' ratings in the same transaction."""
+        players' seats and, if rated, updates both players' ratings in the same transaction (the change
+        comes back in the `Saved`)."""
         params = (*game_values(game), game.id, expected_version)
         if game.status is Status.ACTIVE:
             # A single UPDATE is atomic on its own (autocommit): one trip, committed when it returns.
@@ -181,15 +185,16 @@ class SqliteRepository(SqlReads):
                 cursor = await self._db.execute(GAME_UPDATE, params)
                 changed = cursor.rowcount
                 self.guard.check()
-            return replace(game, version=expected_version + 1) if changed == 1 else None
+            return Saved(replace(game, version=expected_version + 1)) if changed == 1 else None
+        ratings: tuple[RatingChange, ...] = ()
         async with self._transaction() as db:
             cursor = await db.execute(GAME_UPDATE, params)
             if cursor.rowcount != 1:
                 return None
             await db.execute(SEATS_FREE, (game.id,))
             if game.rated and game.result is not Result.ONGOING:
-                await self._rate(db, game)
-        return replace(game, version=expected_version + 1)
+                ratings = await self._rate(db, game)
+        return Saved(replace(game, version=expected_version + 1), ratings)
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
@@ -207,10 +212,12 @@ class SqliteRepository(SqlReads):
                          (game.platform, game.channel_id, player.user_id, player.name, self._ratings.initial))
         return self._ratings.initial, 0
 
-    async def _rate(self, db: aiosqlite.Connection, game: Game) -> None:
+    async def _rate(self, db: aiosqlite.Connection, game: Game) -> tuple[RatingChange, RatingChange]:
         white = await self._standing(db, game, Color.WHITE)
         black = await self._standing(db, game, Color.BLACK)
-        await db.executemany(RATING_UPDATE, rating_updates(self._ratings, game, white, black))
+        changes = rating_changes(self._ratings, game, white, black)
+        await db.executemany(RATING_UPDATE, rating_updates(game, changes))
+        return changes
 
     # -- challenges ------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ async def test_stale_version_is_refused_by_storage(chat: Chat) -> None:
                                            expected_version=game.version)
     again = await chat.storage.update_game(replace(game, moves=("10-14",), fen=board.fen()),
                                            expected_version=game.version)
-    assert first is not None and first.version == 1 and again is None
+    assert first is not None and first.game.version == 1 and again is None
     stored = await chat.storage.get_game(game_id)
     assert stored is not None and stored.moves == ("9-13",)
 

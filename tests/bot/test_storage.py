@@ -21,10 +21,11 @@ from bot.domain.model import (
     NewChallenge,
     NewGame,
     Player,
+    RatingChange,
     Result,
     Status,
 )
-from bot.domain.ratings import INITIAL
+from bot.domain.ratings import INITIAL, update
 from bot.storage import Busy, Known, Pending, Repository, StorageError
 from bot.storage.rows import migrations
 from engine import Board, Color
@@ -77,10 +78,10 @@ async def test_a_game_is_stored_and_read_back(store: Repository) -> None:
 async def test_update_is_checked_against_the_version(store: Repository) -> None:
     game = await store.create_game(new_game())
     first = await store.update_game(moved(game), expected_version=0)
-    assert first is not None and first.version == 1
+    assert first is not None and first.game.version == 1 and first.ratings == ()
     assert await store.update_game(moved(game, "10-14"), expected_version=0) is None
     stored = await store.get_game(game.id)
-    assert stored == first and stored.moves == ("9-13",) and stored.updated_at == 200.0
+    assert stored == first.game and stored.moves == ("9-13",) and stored.updated_at == 200.0
     assert await store.mark_reminded(game.id, 1, version=0) is False
     assert await store.mark_reminded(game.id, 1, version=1) is True
     reminded = await store.get_game(game.id)
@@ -95,10 +96,10 @@ async def test_one_active_game_per_player_and_channel(store: Repository) -> None
     other = await store.create_game(new_game(CAT, BOB, channel="c2"))
     assert other.id == 2  # a refused game takes no id
     done = await store.update_game(finished(game, Result.WHITE_WINS), expected_version=0)
-    assert done is not None and not done.active
+    assert done is not None and not done.game.active
     assert await store.active_game_for("test", "c1", "bob") is None
     assert (await store.create_game(new_game(CAT, BOB))).id == 3
-    assert await store.update_game(moved(done), expected_version=1) is None  # finished games stay so
+    assert await store.update_game(moved(done.game), expected_version=1) is None  # finished games stay so
 
 
 async def test_a_rated_result_updates_both_ratings_once(store: Repository) -> None:
@@ -117,6 +118,35 @@ async def test_a_rated_result_updates_both_ratings_once(store: Repository) -> No
     assert (await store.rating("test", "c1", "ann")) == ann
     stats = await store.player_stats("test", "ann")
     assert (stats.games, stats.wins, stats.losses, stats.draws, stats.active) == (2, 0, 1, 1, 0)
+
+
+async def test_a_rated_ending_returns_both_ratings_before_and_after(store: Repository) -> None:
+    """The update computes the change once; what it returns is what is stored."""
+    game = await store.create_game(new_game())
+    played = await store.update_game(moved(game), expected_version=0)
+    assert played is not None and played.ratings == ()  # an active write changes no rating
+    won = await store.update_game(finished(played.game, Result.WHITE_WINS), expected_version=1)
+    assert won is not None and won.game.version == 2 and not won.game.active
+    assert won.ratings == (RatingChange("ann", INITIAL, INITIAL + 20),
+                           RatingChange("bob", INITIAL, INITIAL - 20))
+    for change in won.ratings:
+        standing = await store.rating("test", "c1", change.user_id)
+        assert standing is not None and (standing.rating, standing.games) == (change.after, 1)
+    again = await store.create_game(new_game(BOB, ANN))  # Bob has White now, and both have a rating
+    drawn = await store.update_game(finished(again, Result.DRAW), expected_version=0)
+    assert drawn is not None
+    bob, ann = drawn.ratings
+    assert (bob.user_id, bob.before, ann.user_id, ann.before) == ("bob", INITIAL - 20, "ann", INITIAL + 20)
+    assert bob.after == update(INITIAL - 20, 1, INITIAL + 20, 0.5) > bob.before
+    assert ann.after == update(INITIAL + 20, 1, INITIAL - 20, 0.5) < ann.before
+    for change in drawn.ratings:
+        standing = await store.rating("test", "c1", change.user_id)
+        assert standing is not None and (standing.rating, standing.games) == (change.after, 2)
+    unrated = await store.create_game(new_game(rated=False))
+    ended = await store.update_game(finished(unrated, Result.BLACK_WINS), expected_version=0)
+    assert ended is not None and ended.ratings == () and not ended.game.active
+    standing = await store.rating("test", "c1", "ann")
+    assert standing is not None and (standing.rating, standing.games) == (ann.after, 2)
 
 
 async def test_leaderboard_breaks_ties_by_name_byte_order(store: Repository) -> None:
@@ -183,15 +213,15 @@ async def test_racing_updates_from_two_connections_apply_exactly_one(database: s
             changes = [moved(game, "9-13"), moved(game, "10-14")]
             done = await asyncio.gather(first.update_game(changes[0], expected_version=game.version),
                                         second.update_game(changes[1], expected_version=game.version))
-            applied = [result for result in done if result is not None]
+            applied = [result.game for result in done if result is not None]
             assert len(applied) == 1, round_
             stored = await second.get_game(game.id)
             assert stored == applied[0] and stored.version == round_ + 1
             game = replace(game, version=stored.version)
         ending = [finished(game, Result.WHITE_WINS), finished(game, Result.BLACK_WINS)]
-        done = await asyncio.gather(*(repo.update_game(end, expected_version=game.version)
-                                      for repo, end in zip((first, second), ending, strict=True)))
-        assert sum(result is not None for result in done) == 1
+        ended = await asyncio.gather(*(repo.update_game(end, expected_version=game.version)
+                                       for repo, end in zip((first, second), ending, strict=True)))
+        assert sum(result is not None for result in ended) == 1
         ann = await first.rating("test", "c1", "ann")
         assert ann is not None and ann.games == 1  # rated once
     finally:
