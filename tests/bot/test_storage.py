@@ -1,11 +1,13 @@
-"""The repository, the same tests on both backends (SQLite and PostgreSQL on a real server): games,
-seats, challenges, ratings, settings and people; racing writes from separate connections; migrations
-applied exactly once when several repositories open a fresh database together."""
+"""The repository, the same tests on both backends (SQLite and PostgreSQL on a real server) and on the
+in-memory fake of the unit tests: games, seats, challenges, ratings, settings and people. On the two
+backends only: racing writes from separate connections; migrations applied exactly once when several
+repositories open a fresh database together."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -21,15 +23,17 @@ from bot.domain.model import (
     NewChallenge,
     NewGame,
     Player,
+    PlayerStats,
     RatingChange,
     Result,
     Status,
 )
-from bot.domain.ratings import INITIAL, update
+from bot.domain.ratings import INITIAL, Elo, update
 from bot.storage import Busy, Known, Pending, Repository, StorageError
 from bot.storage.rows import migrations
 from engine import Board, Color
-from tests.bot.databases import start_server
+from tests.bot.databases import Databases, start_server
+from tests.fakes.memory_repository import MemoryRepository
 
 ANN, BOB, CAT = Player("ann", "Ann"), Player("bob", "Bob"), Player("cat", "Cat")
 START = Board("english").fen()
@@ -55,9 +59,20 @@ def finished(game: Game, result: Result) -> Game:
     return replace(game, status=Status.FINISHED, result=result, ending=Ending.RESIGN, finished_at=300.0)
 
 
-@pytest.fixture
-async def store(database: str) -> AsyncIterator[Repository]:
-    repository = await open_repository(database)
+STORES = ["sqlite", "postgres", "memory"]  # the two backends, and the fake that unit tests use
+
+
+async def open_store(kind: str, databases: Databases) -> Repository:
+    """An opened repository: over a fresh database of a backend, or in memory."""
+    if kind == "memory":
+        return MemoryRepository(Elo())
+    return await open_repository(await databases.new(kind))
+
+
+@pytest.fixture(params=STORES)
+async def store(request: pytest.FixtureRequest, databases: Databases) -> AsyncIterator[Repository]:
+    """A fresh empty repository of each kind: the repository tests are its contract."""
+    repository = await open_store(request.param, databases)
     yield repository
     await repository.close()
 
@@ -204,6 +219,46 @@ async def test_settings_and_people(store: Repository) -> None:
     assert await store.by_handle("test", "ann_h2") == Known("u9", "Other", "ann_h2")
 
 
+async def test_lists_limits_boundaries_reviews_and_hints(store: Repository) -> None:
+    first = await store.create_game(new_game())
+    other = await store.create_game(new_game(CAT, Player("dan", "Dan")))
+    away = await store.create_game(new_game(ANN, CAT, channel="c2"))
+    assert await store.channel_games("test", "c1", limit=1) == [first]
+    for game, result, at in ((first, Result.WHITE_WINS, 300.0), (other, Result.BLACK_WINS, 250.0)):
+        await store.update_game(replace(finished(game, result), finished_at=at), expected_version=0)
+    fourth = await store.create_game(new_game())
+    await store.update_game(replace(finished(fourth, Result.DRAW), finished_at=300.0), expected_version=0)
+    newest_first = [fourth.id, first.id, other.id]  # by the end's time, then the later game
+    assert [g.id for g in await store.finished_games("test", "c1")] == newest_first
+    assert [g.id for g in await store.finished_games("test", "c1", limit=2)] == newest_first[:2]
+    assert await store.channel_games("test", "c1") == [] and await store.active_games() == [away]
+    last = await store.last_game_for("test", "c1", "ann")
+    assert last is not None and last.id == fourth.id and last.result is Result.DRAW
+    assert await store.last_game_for("test", "c1", "nobody") is None
+    stats = await store.player_stats("test", "ann")  # every channel: a win, a draw, one under way
+    assert (stats.games, stats.wins, stats.losses, stats.draws, stats.active) == (3, 1, 0, 1, 1)
+    assert await store.player_stats("other", "ann") == PlayerStats(0, 0, 0, 0, 0)
+    assert await store.mark_reminded(first.id, 1, version=1) is False  # finished
+    assert await store.stale_games(100.0) == [] and await store.stale_games(100.5) == [away]
+    assert await store.saved_review(first.id, 10) is None
+    await store.save_review(first.id, 10, '{"a": 1}', 1.0)
+    assert await store.saved_review(first.id, 10) == '{"a": 1}'
+    assert await store.saved_review(first.id, 9) is None
+    await store.save_review(first.id, 12, '{"a": 2}', 2.0)  # replaces the game's earlier review
+    assert await store.saved_review(first.id, 10) is None
+    assert await store.saved_review(first.id, 12) == '{"a": 2}'
+    assert await store.hints_used(first.id) == 0
+    for ply in (0, 0, 2):  # once per position
+        await store.record_hint(first.id, ply, "ann", "11-15", 1.0)
+    assert await store.hints_used(first.id) == 2 and await store.hints_used(other.id) == 0
+    challenge = await store.create_challenge(new_challenge(at=100.0))  # expires at 160
+    assert await store.open_challenges("test", "c1", now=160.0) == []
+    assert await store.expired_challenges(160.0) == [challenge]
+    assert await store.close_challenge(challenge.id, ChallengeStatus.DECLINED) is True
+    assert await store.accept_challenge(challenge.id, new_game(challenge_id=challenge.id)) is None
+    assert await store.expired_challenges(160.0) == [] and await store.get_challenge(99) is None
+
+
 async def test_racing_updates_from_two_connections_apply_exactly_one(database: str) -> None:
     """Two repositories (two connections, as two processes have) write the same game at once."""
     first, second = await open_repository(database), await open_repository(database)
@@ -281,12 +336,11 @@ async def test_a_newer_schema_is_refused(database: str) -> None:
         await open_repository(database)
 
 
-async def test_a_closed_repository_refuses_work(database: str) -> None:
-    repository = await open_repository(database)
-    await repository.close()
-    await repository.close()
+async def test_a_closed_repository_refuses_work(store: Repository) -> None:
+    await store.close()
+    await store.close()
     with pytest.raises(StorageError, match="closed"):
-        await repository.get_game(1)
+        await store.get_game(1)
 
 
 def test_without_a_server_postgresql_tests_skip_or_under_ci_fail(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -301,3 +355,15 @@ def test_without_a_server_postgresql_tests_skip_or_under_ci_fail(monkeypatch: py
     monkeypatch.setenv("TAMMI_REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="TAMMI_REQUIRE_POSTGRES=1: failing instead of skipping"):
         start_server()
+
+
+async def test_the_memory_repository_counts_the_calls_that_read() -> None:
+    memory = MemoryRepository(Elo())
+    game = await memory.create_game(new_game())
+    assert memory.reads == Counter() and memory.writes == Counter({"create_game": 1})
+    await memory.get_game(game.id)
+    await memory.active_game_for("test", "c1", "ann")
+    await memory.get_game(game.id)
+    assert memory.reads == Counter({"get_game": 2, "active_game_for": 1})
+    assert await memory.update_game(moved(game), expected_version=0) is not None
+    assert memory.writes["update_game"] == 1 and memory.reads["get_game"] == 2

@@ -1,4 +1,5 @@
-"""Repository.move_channel on both backends: a Telegram group's rows follow it to its supergroup id."""
+"""Repository.move_channel on both backends and in memory: a Telegram group's rows follow it to its
+supergroup id."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app import open_repository
 from bot.domain.model import ChannelSettings, Result, Status
 from bot.storage import Busy, Repository
-from tests.bot.test_storage import ANN, BOB, CAT, finished, new_challenge, new_game
+from tests.bot.databases import Databases
+from tests.bot.test_storage import ANN, BOB, CAT, STORES, finished, new_challenge, new_game, open_store
 
 
-@pytest.fixture
-async def store(database: str) -> AsyncIterator[Repository]:
-    repository = await open_repository(database)
+@pytest.fixture(params=STORES)
+async def store(request: pytest.FixtureRequest, databases: Databases) -> AsyncIterator[Repository]:
+    repository = await open_store(request.param, databases)
     yield repository
     await repository.close()
 
