@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -117,7 +118,8 @@ class TelegramAdapter:
 
     def handlers(self) -> list[BaseHandler[Update, Context, None]]:
         """The handlers, in the order PTB tries them (the first that matches an update takes it)."""
-        new = filters.UpdateType.MESSAGE  # edited messages are not moves
+        # Edited messages are not moves, and a forwarded one was typed by someone else.
+        new = filters.UpdateType.MESSAGE & ~filters.FORWARDED
         names = {spec.name: spec.name for spec in COMMANDS} | ALIASES
         handlers: list[BaseHandler[Update, Context, None]] = [
             CommandHandler(word, partial(self._on_command, name), filters=new)
@@ -285,8 +287,12 @@ class TelegramAdapter:
     async def _on_owned_button(self, update: Update, context: Context) -> None:
         """A press of a button only one user may press (see `formatting.owned`)."""
         query = update.callback_query
-        assert query is not None and context.matches
-        match = context.matches[0]
+        if query is None:
+            return
+        match = context.matches[0] if context.matches else None
+        if not isinstance(match, re.Match):  # PTB passes a press with neither data nor a game (True)
+            await _answered(query.answer())
+            return
         if match["owner"] != str(query.from_user.id):
             language = catalogue.locale_language(query.from_user.language_code) or "en"
             text = catalogue.say(language, "button_not_yours")
