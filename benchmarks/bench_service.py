@@ -28,7 +28,7 @@ from bot.app import open_repository
 from bot.chat.events import Event, Person
 from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
-from engine import Board, Color
+from engine import Board, Color, Move
 
 PLATFORM = "bench"
 CHANNEL = "arena"
@@ -166,32 +166,35 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the latency phase")
     parser.add_argument("--size", type=int, default=480, help="picture size in pixels")
     parser.add_argument("--no-pictures", action="store_true")
-    parser.add_argument("--workers", type=int, default=PictureConfig.workers,
+    # PictureConfig.workers is msgspec's field descriptor; the default lives on an instance
+    parser.add_argument("--workers", type=int, default=PictureConfig().workers,
                         help="picture worker processes (0: threads)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         storage = await open_repository(path)
-        config = Config(database=path, picture=PictureConfig(size=args.size, workers=args.workers))
+        config = Config(database=str(path), picture=PictureConfig(size=args.size, workers=args.workers))
         service = GameService(storage, config, rng=random.Random(args.seed))
-        await service.start()
-        if args.no_pictures:
-            async def no_picture(board: Board, *, flipped: bool) -> None:
-                return None
+        try:
+            await service.start()
+            if args.no_pictures:
+                async def no_picture(board: Board, *, flipped: bool, arrow: Move | None = None) -> None:
+                    return None
 
-            service.workers.board_png = no_picture  # type: ignore[assignment, method-assign]
-        tables = [Table(i, f"w{i}", f"b{i}", VARIANTS[i % len(VARIANTS)]) for i in range(args.games)]
-        start = time.perf_counter()
-        for table in tables:
-            await new_game(service, table)
-        print(f"set-up: {len(tables)} games started in {time.perf_counter() - start:.2f} s "
-              f"(pictures {'off' if args.no_pictures else f'{args.size} px'}, "
-              f"{args.workers} worker processes)")
-        await throughput(service, tables, args.moves, args.seed)
-        await latency(service, tables, args.rate, args.seconds, args.seed + 1)
-        await service.close()
-        await storage.close()
+                service.workers.board_png = no_picture  # type: ignore[method-assign]
+            tables = [Table(i, f"w{i}", f"b{i}", VARIANTS[i % len(VARIANTS)]) for i in range(args.games)]
+            start = time.perf_counter()
+            for table in tables:
+                await new_game(service, table)
+            print(f"set-up: {len(tables)} games started in {time.perf_counter() - start:.2f} s "
+                  f"(pictures {'off' if args.no_pictures else f'{args.size} px'}, "
+                  f"{args.workers} worker processes)")
+            await throughput(service, tables, args.moves, args.seed)
+            await latency(service, tables, args.rate, args.seconds, args.seed + 1)
+        finally:
+            await service.close()
+            await storage.close()
 
 
 if __name__ == "__main__":
