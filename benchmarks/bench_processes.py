@@ -43,26 +43,28 @@ async def child(database: str, index: int, games: int, seconds: float, size: int
     storage = await open_repository(database)
     config = Config(database=database, picture=PictureConfig(size=size, workers=0))
     service = GameService(storage, config, rng=random.Random(index))
-    await service.start()
-    tables = [Table(i, f"w{index}_{i}", f"b{index}_{i}", VARIANTS[i % 3]) for i in range(games)]
-    for table in tables:
-        await new_game(service, table)
-    tally, rng = Tally(), random.Random(index)
-    print("ready", flush=True)
-    sys.stdin.readline()  # all processes start together
-    deadline = time.perf_counter() + seconds
-    cpu = time.process_time()
+    try:  # closed on any failure too: an open database keeps the process from exiting
+        await service.start()
+        tables = [Table(i, f"w{index}_{i}", f"b{index}_{i}", VARIANTS[i % 3]) for i in range(games)]
+        for table in tables:
+            await new_game(service, table)
+        tally, rng = Tally(), random.Random(index)
+        print("ready", flush=True)
+        sys.stdin.readline()  # all processes start together
+        deadline = time.perf_counter() + seconds
+        cpu = time.process_time()
 
-    async def player(table: Table) -> None:
-        while time.perf_counter() < deadline:
-            await one_move(service, table, rng, tally)
+        async def player(table: Table) -> None:
+            while time.perf_counter() < deadline:
+                await one_move(service, table, rng, tally)
 
-    await asyncio.gather(*(player(table) for table in tables))
-    print(json.dumps({"moves": tally.moves, "latencies": tally.latencies, "cpu": time.process_time() - cpu}),
-          flush=True)
-    sys.stdin.readline()  # stay connected until the server's CPU is read
-    await service.close()
-    await storage.close()
+        await asyncio.gather(*(player(table) for table in tables))
+        print(json.dumps({"moves": tally.moves, "latencies": tally.latencies,
+                          "cpu": time.process_time() - cpu}), flush=True)
+        sys.stdin.readline()  # stay connected until the server's CPU is read
+    finally:
+        await service.close()
+        await storage.close()
 
 
 def cpu_seconds(names: tuple[str, ...]) -> float:
@@ -88,27 +90,43 @@ def run(database: str, processes: int, games: int, seconds: float, size: int) ->
         [sys.executable, __file__, "--child", str(i), "--database", database, "--games", str(share[i]),
          "--seconds", str(seconds), "--size", str(size)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for i in range(processes)]
-    for process in children:
-        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
-    server_before = cpu_seconds(("postgres",))
-    start = time.perf_counter()
-    tell(children, "go")
-    results = []
-    for process in children:
-        assert process.stdout is not None
-        results.append(json.loads(process.stdout.readline()))
-    elapsed = time.perf_counter() - start
-    server = (cpu_seconds(("postgres",)) - server_before) / elapsed
-    tell(children, "stop")
-    for process in children:
-        process.wait(timeout=60)
+    try:
+        for process in children:
+            answer(children, process, "ready")
+        server_before = cpu_seconds(("postgres",))
+        start = time.perf_counter()
+        tell(children, "go")
+        results = [json.loads(answer(children, process)) for process in children]
+        elapsed = time.perf_counter() - start
+        server = (cpu_seconds(("postgres",)) - server_before) / elapsed
+        tell(children, "stop")
+        for process in children:
+            process.wait(timeout=60)
+    finally:  # a child that failed: stop the others rather than wait for them
+        for process in children:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     bots = sum(r["cpu"] for r in results) / elapsed
     moves = sum(r["moves"] for r in results)
     ms = [v * 1000 for r in results for v in r["latencies"]]
     kind = "postgres" if "://" in database else "sqlite"
-    print(f"{kind} x{processes}: {moves / elapsed:.0f} moves/s; round trip ms "
-          f"p50 {statistics.median(ms):.1f} p99 {percentile(ms, 0.99):.1f}; CPU cores: "
+    trip = f"p50 {statistics.median(ms):.1f} p99 {percentile(ms, 0.99):.1f}" if ms else "none (no moves)"
+    print(f"{kind} x{processes}: {moves / elapsed:.0f} moves/s; round trip ms {trip}; CPU cores: "
           f"bot processes {bots:.2f}, PostgreSQL server {server:.2f}", flush=True)
+
+
+def answer(children: list[subprocess.Popen[str]], process: subprocess.Popen[str],
+           expected: str | None = None) -> str:
+    """The next line from a child (which must be `expected` if given); a child that has failed instead
+    ends the run with its number and exit status."""
+    assert process.stdout is not None
+    line = process.stdout.readline().strip()
+    if line and expected in (None, line):
+        return line
+    status = f", exit status {process.wait(timeout=60)}" if not line else ""
+    raise SystemExit(f"child process {children.index(process)} sent {line!r} instead of "
+                     f"{expected or 'its tally'}{status}")
 
 
 def tell(children: list[subprocess.Popen[str]], word: str) -> None:
