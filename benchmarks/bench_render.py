@@ -80,6 +80,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--plies", type=int, default=60)
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat: at least 1")
     games = {name: random_game(name, args.plies, seed=1) for name in VARIANTS}
     for name in VARIANTS:
         bench_png(name, capture_position(games[name]), args.repeat)

@@ -15,7 +15,11 @@ def summary(name: str, seconds: list[float]) -> str:
 
     >>> summary("help", [0.002, 0.001, 0.003])
     'help                         n=3    median     2.0 ms   p95     3.0 ms   max     3.0 ms'
+    >>> summary("help", [])
+    'help                         n=0'
     """
+    if not seconds:
+        return f"{name:<28} n=0"
     ms = sorted(s * 1000 for s in seconds)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
     return (f"{name:<28} n={len(ms):<4} median {statistics.median(ms):7.1f} ms   p95 {p95:7.1f} ms   "
