@@ -382,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((f"{a} vs {b}", variant, s))
     finally:
         players.close()
-    peer_budget = f", py-draughts {args.time}s CPU" if args.nodes else ""
+    peers_played = any("turbo" in name or "simple" in name for name, _, _ in rows)
+    peer_budget = f", py-draughts {args.time}s CPU" if args.nodes and peers_played else ""
     print(f"\nbudget per move: {budget}{peer_budget}; max {args.max_plies} plies; "
           f"tweaks: {args.tweak or 'none'}; {time.perf_counter() - started:.0f}s wall in all")
     print(f"{'pairing':18s} {'variant':14s} {'games':>5s} {'per move':>16s} {'W':>3s} {'D':>3s} {'L':>3s} "

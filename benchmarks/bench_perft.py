@@ -17,6 +17,7 @@ positions with kings on both sides, where the Italian capture-choice rule is dec
 from __future__ import annotations
 
 import argparse
+import functools
 import subprocess
 import sys
 import time
@@ -28,10 +29,14 @@ HERE = Path(__file__).parent
 PEER = HERE / ".peer-venv"
 
 
+@functools.cache
 def peer_python() -> Path:
+    """The Python of benchmarks/.peer-venv with py-draughts installed, made on first use. A virtual
+    environment whose install failed (offline, say) is completed on the next run, not taken as ready."""
     python = PEER / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(PEER)], check=True)
+    if subprocess.run([str(python), "-c", "import draughts"], capture_output=True).returncode != 0:
         subprocess.run([str(python), "-m", "pip", "install", "-q", "py-draughts==1.10.1"], check=True)
     return python
 
