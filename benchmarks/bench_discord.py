@@ -12,6 +12,7 @@ alternating in a channel). The fake applies no rate limits, so these are the bot
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 import time
@@ -31,48 +32,46 @@ from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, FakeDiscord  # no
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
-    fake = FakeDiscord()
-    await fake.start()
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bench.sqlite3"
+    async with contextlib.AsyncExitStack() as stack:  # everything opened is closed, on a failure too
+        fake = FakeDiscord()
+        await fake.start()
+        stack.push_async_callback(fake.close)
+        database = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "bench.sqlite3"
         storage = await open_repository(database)
-        service = GameService(storage, Config(database=database, picture=PictureConfig(size=size)))
+        stack.push_async_callback(storage.close)  # an open database would keep the process alive
+        service = GameService(storage, Config(database=str(database), picture=PictureConfig(size=size)))
+        stack.push_async_callback(service.close)
         adapter = DiscordAdapter(service, fake.settings(), guild_ready_timeout=0.05)
-        try:
-            await service.start()
-            await adapter.start()
-            await adapter.wait_until_ready()
+        stack.push_async_callback(adapter.close)
+        await service.start()
+        await adapter.start()
+        await adapter.wait_until_ready()
 
-            help_times = []
-            for _ in range(helps):
-                started = time.perf_counter()
-                interaction = await fake.slash(ALICE, "help")
-                await fake.wait_answers(interaction)
-                help_times.append(time.perf_counter() - started)
+        help_times = []
+        for _ in range(helps):
+            started = time.perf_counter()
+            interaction = await fake.slash(ALICE, "help")
+            await fake.wait_answers(interaction)
+            help_times.append(time.perf_counter() - started)
 
-            challenge = await fake.wait_answers(
-                await fake.slash(ALICE, "challenge", opponent=BOB, variant="english", colour="white"))
-            accept = next(b for b in challenge[0].buttons if b.startswith("tammi:acc:"))
-            await fake.wait_answers(await fake.press(BOB, challenge[0], accept))
+        challenge = await fake.wait_answers(
+            await fake.slash(ALICE, "challenge", opponent=BOB, variant="english", colour="white"))
+        accept = next(b for b in challenge[0].buttons if b.startswith("tammi:acc:"))
+        await fake.wait_answers(await fake.press(BOB, challenge[0], accept))
 
-            board = Board("english")
-            players = {board.turn: BOB, board.turn.other: ALICE}  # Alice took White; Red (Bob) starts
-            move_times = []
-            for ply in range(plies):
-                if board.is_game_over():
-                    break
-                move = next(iter(board.legal_moves))
-                started = time.perf_counter()
-                await fake.type_message(players[board.turn], str(move))
-                await fake.wait_in_channel(CHANNEL_ID, ply + 1)
-                move_times.append(time.perf_counter() - started)
-                board.push(move)
-            pictures = sum(1 for sent in fake.in_channel(CHANNEL_ID) if sent.files)
-        finally:
-            await adapter.close()
-            await service.close()
-            await storage.close()
-            await fake.close()
+        board = Board("english")
+        players = {board.turn: BOB, board.turn.other: ALICE}  # Alice took White; Red (Bob) starts
+        move_times = []
+        for ply in range(plies):
+            if board.is_game_over():
+                break
+            move = next(iter(board.legal_moves))
+            started = time.perf_counter()
+            await fake.type_message(players[board.turn], str(move))
+            await fake.wait_in_channel(CHANNEL_ID, ply + 1)
+            move_times.append(time.perf_counter() - started)
+            board.push(move)
+        pictures = sum(1 for sent in fake.in_channel(CHANNEL_ID) if sent.files)
     print(summary("/tammi help (text)", help_times))
     print(summary(f"typed move + {size} px board", move_times))
     print(f"{pictures} board pictures for {len(move_times)} moves; no unknown REST calls: {not fake.unknown}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -40,10 +41,12 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 async def child(database: str, index: int, games: int, seconds: float, size: int) -> None:
     """One bot process: plays its share of the games and prints its tally as JSON."""
-    storage = await open_repository(database)
-    config = Config(database=database, picture=PictureConfig(size=size, workers=0))
-    service = GameService(storage, config, rng=random.Random(index))
-    try:  # closed on any failure too: an open database keeps the process from exiting
+    async with contextlib.AsyncExitStack() as stack:  # everything opened is closed, on a failure too
+        storage = await open_repository(database)
+        stack.push_async_callback(storage.close)  # an open database would keep the process alive
+        config = Config(database=database, picture=PictureConfig(size=size, workers=0))
+        service = GameService(storage, config, rng=random.Random(index))
+        stack.push_async_callback(service.close)
         await service.start()
         tables = [Table(i, f"w{index}_{i}", f"b{index}_{i}", VARIANTS[i % 3]) for i in range(games)]
         for table in tables:
@@ -62,9 +65,6 @@ async def child(database: str, index: int, games: int, seconds: float, size: int
         print(json.dumps({"moves": tally.moves, "latencies": tally.latencies,
                           "cpu": time.process_time() - cpu}), flush=True)
         sys.stdin.readline()  # stay connected until the server's CPU is read
-    finally:
-        await service.close()
-        await storage.close()
 
 
 def cpu_seconds(names: tuple[str, ...]) -> float:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import statistics
 import sys
@@ -171,30 +172,28 @@ async def main(argv: list[str] | None = None) -> None:
                         help="picture worker processes (0: threads)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.sqlite3"
+    async with contextlib.AsyncExitStack() as stack:  # everything opened is closed, on a failure too
+        path = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "bench.sqlite3"
         storage = await open_repository(path)
+        stack.push_async_callback(storage.close)  # an open database would keep the process alive
         config = Config(database=str(path), picture=PictureConfig(size=args.size, workers=args.workers))
         service = GameService(storage, config, rng=random.Random(args.seed))
-        try:
-            await service.start()
-            if args.no_pictures:
-                async def no_picture(board: Board, *, flipped: bool, arrow: Move | None = None) -> None:
-                    return None
+        stack.push_async_callback(service.close)
+        await service.start()
+        if args.no_pictures:
+            async def no_picture(board: Board, *, flipped: bool, arrow: Move | None = None) -> None:
+                return None
 
-                service.workers.board_png = no_picture  # type: ignore[method-assign]
-            tables = [Table(i, f"w{i}", f"b{i}", VARIANTS[i % len(VARIANTS)]) for i in range(args.games)]
-            start = time.perf_counter()
-            for table in tables:
-                await new_game(service, table)
-            print(f"set-up: {len(tables)} games started in {time.perf_counter() - start:.2f} s "
-                  f"(pictures {'off' if args.no_pictures else f'{args.size} px'}, "
-                  f"{args.workers} worker processes)")
-            await throughput(service, tables, args.moves, args.seed)
-            await latency(service, tables, args.rate, args.seconds, args.seed + 1)
-        finally:
-            await service.close()
-            await storage.close()
+            service.workers.board_png = no_picture  # type: ignore[method-assign]
+        tables = [Table(i, f"w{i}", f"b{i}", VARIANTS[i % len(VARIANTS)]) for i in range(args.games)]
+        start = time.perf_counter()
+        for table in tables:
+            await new_game(service, table)
+        print(f"set-up: {len(tables)} games started in {time.perf_counter() - start:.2f} s "
+              f"(pictures {'off' if args.no_pictures else f'{args.size} px'}, "
+              f"{args.workers} worker processes)")
+        await throughput(service, tables, args.moves, args.seed)
+        await latency(service, tables, args.rate, args.seconds, args.seed + 1)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ The fake applies no flood limits and the adapter's own pacing is off, so these a
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 import time
@@ -32,13 +33,16 @@ from tests.fakes.telegram_server import FakeTelegram, group, private, user  # no
 
 
 async def bench(helps: int, plies: int, size: int) -> None:
-    fake = FakeTelegram()
-    await fake.start()
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bench.sqlite3"
+    async with contextlib.AsyncExitStack() as stack:  # everything opened is closed, on a failure too
+        fake = FakeTelegram()
+        await fake.start()
+        stack.push_async_callback(fake.close)
+        database = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "bench.sqlite3"
         storage = await open_repository(database)
+        stack.push_async_callback(storage.close)  # an open database would keep the process alive
         pictures = PictureConfig(size=size, theme="auto")
-        service = GameService(storage, Config(database=database, picture=pictures))
+        service = GameService(storage, Config(database=str(database), picture=pictures))
+        stack.push_async_callback(service.close)
         await service.start()
         adapter = TelegramAdapter(
             service,
@@ -48,47 +52,42 @@ async def bench(helps: int, plies: int, size: int) -> None:
         )
         began = time.perf_counter()
         await adapter.start()
+        stack.push_async_callback(adapter.close)
         took = (time.perf_counter() - began) * 1000
         print(f"start-up (getMe, two setMyCommands, deleteWebhook): {took:.1f} ms")
-        try:
-            alice, bob = user(1, "Alice", "alice", "en"), user(2, "Bob", "bob", "en")
-            chat = private(alice)
-            times: list[float] = []
-            for _ in range(helps):
-                mark = fake.mark()
-                began = time.perf_counter()
-                fake.send_text(chat, alice, "/help")
-                await fake.wait_for("sendMessage", after=mark)
-                times.append(time.perf_counter() - began)
-            print(summary("/help -> text", times))
+        alice, bob = user(1, "Alice", "alice", "en"), user(2, "Bob", "bob", "en")
+        chat = private(alice)
+        times: list[float] = []
+        for _ in range(helps):
+            mark = fake.mark()
+            began = time.perf_counter()
+            fake.send_text(chat, alice, "/help")
+            await fake.wait_for("sendMessage", after=mark)
+            times.append(time.perf_counter() - began)
+        print(summary("/help -> text", times))
 
-            room = group()
-            fake.send_text(room, bob, "hello")
+        room = group()
+        fake.send_text(room, bob, "hello")
+        mark = fake.mark()
+        fake.send_text(room, alice, "/challenge @bob black")
+        challenge = await fake.wait_for("sendMessage", after=mark)
+        mark = fake.mark()
+        fake.press(bob, challenge.result, challenge.buttons[0][1])
+        await fake.wait_for("sendPhoto", after=mark)
+        board = Board("english")
+        times = []
+        players = [alice, bob]  # Alice has Black, who moves first in English draughts
+        for ply in range(plies):
+            if board.is_game_over():
+                break
+            move = next(iter(board.legal_moves))
+            board.push(move)
             mark = fake.mark()
-            fake.send_text(room, alice, "/challenge @bob black")
-            challenge = await fake.wait_for("sendMessage", after=mark)
-            mark = fake.mark()
-            fake.press(bob, challenge.result, challenge.buttons[0][1])
-            await fake.wait_for("sendPhoto", after=mark)
-            board = Board("english")
-            times = []
-            players = [alice, bob]  # Alice has Black, who moves first in English draughts
-            for ply in range(plies):
-                if board.is_game_over():
-                    break
-                move = next(iter(board.legal_moves))
-                board.push(move)
-                mark = fake.mark()
-                began = time.perf_counter()
-                fake.send_text(room, players[ply % 2], str(move))
-                await fake.wait_for("sendPhoto", after=mark, timeout=30)
-                times.append(time.perf_counter() - began)
-            print(summary(f"typed move -> {size} px photo", times))
-        finally:
-            await adapter.close()
-            await service.close()
-            await storage.close()
-    await fake.close()
+            began = time.perf_counter()
+            fake.send_text(room, players[ply % 2], str(move))
+            await fake.wait_for("sendPhoto", after=mark, timeout=30)
+            times.append(time.perf_counter() - began)
+        print(summary(f"typed move -> {size} px photo", times))
 
 
 if __name__ == "__main__":
