@@ -49,6 +49,7 @@ from bot.platforms.telegram.convert import (
     text_event,
 )
 from bot.platforms.telegram.formatting import OWNED, addressed_to, alert_text, menu, owned
+from bot.platforms.telegram.receive import Reception, UpdatesRequest, WebhookServer
 from bot.platforms.telegram.send import deliver
 from bot.presentation import catalogue
 
@@ -57,6 +58,9 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = (UpdateType.MESSAGE, UpdateType.CALLBACK_QUERY)
 NOTICE_WAIT = 60.0
 BOOTSTRAP_RETRIES = 3  # deleteWebhook / setWebhook at start-up, retried on network errors
+PATIENCE = 15.0
+"""Seconds beyond the long-polling timeout that Telegram may take to answer a getUpdates before the
+bot counts as not receiving (PTB gives up on the request after 5)."""
 WATCHED = frozenset({"Updater:start_polling:polling_task"})
 """PTB's task that fetches updates (long polling); when it ends on its own, the bot is deaf."""
 CONFLICT = "another process is polling this bot: long polling runs in one process; use a webhook for several"
@@ -104,6 +108,8 @@ class TelegramAdapter:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ready = asyncio.Event()  # set once the bot can send
         self._watched: list[asyncio.Task[Any]] = []
+        self._reception = Reception(patience=poll_timeout + PATIENCE)  # long polling's
+        self._webhook: WebhookServer | None = None
         self._moves: dict[int, asyncio.Future[None]] = {}  # group id -> the move of its games
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
@@ -135,15 +141,22 @@ class TelegramAdapter:
         """Connect, register the command menus, and start receiving updates; returns once running."""
         assert self.config.token is not None
         logging.getLogger("httpx").addFilter(self._hide_token)
-        app: AnyApplication = (
+        builder = (
             ApplicationBuilder()
             .token(self.config.token)
             .base_url(self.config.base_url)
             .base_file_url(self.config.base_file_url)
             .rate_limiter(self._rate_limiter or AIORateLimiter(max_retries=5))
             .concurrent_updates(True)
-            .build()
         )
+        # Updates come through our own reading, one at a time (see `receive`): a webhook through our
+        # server (PTB's updater would answer 400 to an update it cannot read), polling through PTB's
+        # updater with our getUpdates connection.
+        if self.config.webhook_url:
+            builder = builder.updater(None)
+        else:
+            builder = builder.get_updates_request(UpdatesRequest(self._reception))
+        app: AnyApplication = builder.build()
         app.add_handlers(self.handlers())
         app.add_error_handler(self._on_error)
         try:
@@ -172,18 +185,16 @@ class TelegramAdapter:
         log.info("Telegram bot @%s is running", app.bot.username)
 
     async def _receive(self, app: AnyApplication) -> None:
-        assert app.updater is not None
         if self.config.webhook_url:
-            await app.updater.start_webhook(
-                listen=self.config.listen,
-                port=self.config.port,
-                url_path=urlparse(self.config.webhook_url).path.lstrip("/"),
-                webhook_url=self.config.webhook_url,
-                secret_token=self.config.secret_token,
-                allowed_updates=list(ALLOWED_UPDATES),
-                bootstrap_retries=BOOTSTRAP_RETRIES,
-            )
+            self._webhook = WebhookServer(app.bot, app.update_queue, listen=self.config.listen,
+                                          port=self.config.port, path=urlparse(self.config.webhook_url).path,
+                                          secret_token=self.config.secret_token)
+            await self._webhook.start()
+            await self._webhook.register(self.config.webhook_url, allowed_updates=list(ALLOWED_UPDATES),
+                                         retries=BOOTSTRAP_RETRIES)
         else:
+            assert app.updater is not None
+            self._reception.begin()
             await app.updater.start_polling(timeout=int(self.poll_timeout),
                                             allowed_updates=list(ALLOWED_UPDATES),
                                             bootstrap_retries=BOOTSTRAP_RETRIES,
@@ -212,8 +223,11 @@ class TelegramAdapter:
     async def close(self) -> None:
         """Stop receiving updates, finish the update in hand and close the connections (idempotent)."""
         app, self._app = self._app, None
+        webhook, self._webhook = self._webhook, None
         self._ready.clear()
         self._watched = []
+        if webhook is not None:
+            await webhook.close()
         if app is not None:
             if app.updater is not None and app.updater.running:
                 try:
