@@ -218,7 +218,8 @@ class Workers:
             self._cache.move_to_end(key)
             return cached
         try:
-            data = await self._run("pictures", _png, board.copy(), flipped, self.size, self.theme, arrow)
+            shown = board.copy(history=False)  # the position and its last move: all a picture needs
+            data = await self._run("pictures", _png, shown, flipped, self.size, self.theme, arrow)
         except Exception:
             log.exception("drawing a board failed")
             return None
@@ -235,13 +236,3 @@ class Workers:
         except Exception:
             log.exception("drawing a replay failed")
             return None
-
-
-def flipped_for(color: Color | None) -> bool:
-    """Whether a picture for a player of `color` is drawn from the low-numbers side (Black/Red)."""
-    return color is Color.BLACK
-
-
-def text_board(board: Board, *, flipped: bool = False) -> str:
-    """The board drawn in text."""
-    return render.render_text(board, flipped=flipped)

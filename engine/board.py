@@ -108,11 +108,26 @@ class Board:
         self._cache: _Legal | None = None
         self.start_fen = self.fen()
 
-    def copy(self) -> Board:
-        """An independent board with the same position and history."""
+    def copy(self, *, history: bool = True) -> Board:
+        """An independent board with the same position and history; with `history=False`, the position
+        and its last move only (what a picture needs: it pickles small, and it can `pop` that one move).
+
+        >>> b = Board("english"); b.push_str("11-15"); b.push_str("22-18")
+        Move(path=(11, 15), captures=())
+        Move(path=(22, 18), captures=())
+        >>> c = b.copy(history=False)
+        >>> (c.fen() == b.fen(), str(c.peek()), len(b.copy().move_stack), len(c.move_stack))
+        (True, '22-18', 2, 1)
+        >>> str(c.pop()), c.fen() == b.copy().fen()
+        ('22-18', False)
+        """
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other._view = LegalMoves(other)
+        if not history:  # no repetition tables either: nothing earlier to repeat
+            other._stack = [(pos, (*counters[:3], None), legal) for pos, counters, legal in self._stack[-1:]]
+            other._counters, other.move_stack = (*self._counters[:3], None), self.move_stack[-1:]
+            return other
         # the repetition tables are changed in place while current: give the copy its own
         copies: dict[int, dict[_Pos, int]] = {}
 

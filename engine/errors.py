@@ -29,7 +29,6 @@ class Reason(enum.StrEnum):
     NOT_DIAGONAL = "not_diagonal"
     TOO_FAR = "too_far"
     OWN_PIECE = "own_piece"
-    NO_LEGAL_MOVE = "no_legal_move"
     GAME_OVER = "game_over"
     AMBIGUOUS = "ambiguous"
     NOT_LEGAL = "not_legal"

@@ -61,7 +61,13 @@ _ITALIAN_REASONS = (
 _DASHES = str.maketrans({"×": "x", "–": "-", "—": "-", "‐": "-", "‑": "-", "‒": "-", "−": "-"})
 
 
-def move_text(text: str) -> str | None:
+class Written(str):
+    """A move text as `move_text` read it: `parse_move` takes it as it is, without reading it again."""
+
+    __slots__ = ()
+
+
+def move_text(text: str) -> Written | None:
     """The move a text is written as, cleaned (lower case, no spaces, every dash a hyphen), or None when
     the text is not shaped like a move. The one grammar of typed moves: squares are not checked here.
 
@@ -73,7 +79,7 @@ def move_text(text: str) -> str | None:
     cleaned = text.strip().lower().translate(_DASHES)
     cleaned = re.sub(r"\s*([-x:])\s*", r"\1", cleaned)
     cleaned = re.sub(r"\s+", "-", cleaned)
-    return cleaned if _MOVE.fullmatch(cleaned) else None
+    return Written(cleaned) if _MOVE.fullmatch(cleaned) else None
 
 
 def split_squares(text: str, board: Position) -> list[int]:
@@ -85,7 +91,7 @@ def split_squares(text: str, board: Position) -> list[int]:
     """
     if len(text) > MAX_LENGTH:
         raise InvalidMoveError(text, Reason.TOO_LONG, f"a move is at most {MAX_LENGTH} characters")
-    cleaned = move_text(text)
+    cleaned = text if isinstance(text, Written) else move_text(text)
     if cleaned is None:
         raise InvalidMoveError(text, Reason.BAD_SYNTAX, "write a move like 9-13 or 10x17x26")
     variant = board.variant

@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Person, Reply, Sender
+from bot.domain.model import Person
+from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Reply, Sender
 
 __all__ = ["Attachment", "Button", "ButtonStyle", "Event", "Notice", "Person", "Reply", "Sender", "Service"]
 

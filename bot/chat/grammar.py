@@ -1,4 +1,4 @@
-"""Reading what users type: cleaning text, finding a command, recognising a move.
+"""Reading what users type: finding a command, recognising a move.
 
 A command may be written `!tammi challenge @bob`, `/challenge` (Telegram may add `@BotName`), or as a
 bare word at the start of the message (`challenge bob english`, Finnish words too) where bare words are
@@ -16,7 +16,6 @@ from bot.presentation import catalogue
 from engine import get_variant, notation
 
 MAX_TEXT = 2000  # longer messages are not read as commands or moves
-MAX_NAME = 64
 
 PREFIX = "!tammi"
 
@@ -40,32 +39,6 @@ VARIANT_WORDS = {word: variant for variant in ("english", "italian", "internatio
 _DECORATION = frozenset({"Po", "Pe", "Pf", "So", "Sk", "Mn", "Me", "Cf"})
 # Text shaped like a move someone began or garbled (`9-`, `5`, `9--13`, `c3`): squares and separators.
 _ATTEMPT = re.compile(r"[-x:]*[a-z]?\d{1,3}(?:[-x:]+(?:[a-z]?\d{1,3})?)*")
-
-
-def clean(text: str, limit: int = MAX_TEXT * 2) -> str:
-    """Text with control characters removed (line breaks and tabs become spaces), trimmed to `limit`.
-
-    >>> clean("9-13\\x00\\n")
-    '9-13'
-    """
-    text = text[:limit]
-    out = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\n\r\t":
-            out.append(" ")
-        elif category.startswith("C"):
-            continue
-        else:
-            out.append(char)
-    return " ".join("".join(out).split())
-
-
-def clean_name(name: str) -> str:
-    """A display name safe to show: no control characters, no mention syntax, at most 64 characters."""
-    text = clean(name, MAX_NAME * 4).replace("@everyone", "everyone").replace("@here", "here")
-    text = text.replace("`", "'")[:MAX_NAME].strip()
-    return text or "?"
 
 
 def resolve_command(word: str) -> str | None:
@@ -165,11 +138,6 @@ def find_move(text: str) -> TypedMove | None:
         words = _trim(words[:-1])
     move = notation.move_text(" ".join(words))
     return TypedMove(move, offer, claim) if move else None
-
-
-def looks_like_move(text: str) -> bool:
-    """Whether an argument is shaped like a move (for `move 9-13` and `draw 9-13`)."""
-    return find_move(text) is not None
 
 
 def move_attempt(text: str) -> bool:

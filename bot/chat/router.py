@@ -1,169 +1,121 @@
-"""One router from `Event` to the handlers: buttons, structured commands and typed text.
-
-The command table is data: commands about one game name how the game is found (`GAME_COMMANDS`);
-the others read their own words (`WORD_COMMANDS`). A `Refusal` from any layer below becomes the one
-private refusal reply here.
+"""One router from `Event` to the handlers: the event is read once into a typed command
+(`bot.chat.reading`), which is dispatched by its type (game commands and buttons by their action) to a
+handler bound to the dependencies it names (`bot.chat.deps`). A `Refusal` from any layer below becomes
+the one private refusal reply here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Literal
+from typing import Any
 
-from bot.chat import actions, handlers, info, review
-from bot.chat import grammar as words
+from bot.chat import challenging, ending, moving, reading, records, review, talking, typed
 from bot.chat.context import Ctx
+from bot.chat.deps import Bound, Deps, bind
 from bot.chat.events import Event, Person, Reply
-from bot.chat.limits import Throttled
+from bot.chat.languages import Locales
+from bot.chat.limits import Limiter, Throttled
+from bot.domain.names import clean_name
 from bot.domain.transitions import Refusal
+from bot.flows import records as on_record
+from bot.flows.people import Memory
 from bot.presentation import catalogue
+from bot.presentation.messages import Action, Kind
 from bot.storage.repository import WriteRefused
 
-if TYPE_CHECKING:
-    from bot.chat.service import GameService
+Handler = Callable[..., Awaitable[list[Reply]]]
 
-Handler = Callable[[Ctx, tuple[str, ...]], Awaitable[list[Reply]]]
-Lookup = Literal["active", "shown", "last"]
-
-# command -> (how its game is found when no id is typed, the refusal when there is none, the action)
-GAME_COMMANDS: dict[str, tuple[Lookup, str, actions.Action]] = {
-    "board": ("shown", "no_game", actions.show_board),
-    "moves": ("active", "no_game", actions.list_moves),
-    "resign": ("active", "no_game", actions.resign),
-    "claim": ("active", "no_game", actions.claim),
-    "rematch": ("last", "no_game_to_show", actions.rematch),
-    "pdn": ("shown", "no_game_to_show", actions.pdn),
-    "gif": ("shown", "no_game_to_show", actions.gif),
-    "review": ("shown", "no_game_to_show", review.review),
-    "hint": ("active", "no_game", review.hint),
+BY_TYPE: dict[type[typed.Command], Handler] = {
+    typed.PlayMove: moving.play_move, typed.MoveAttempt: moving.move_attempt,
+    typed.MoveDialog: moving.dialog, typed.Challenge: challenging.challenge,
+    typed.Accept: challenging.accept, typed.Decline: challenging.decline, typed.Cancel: challenging.cancel,
+    typed.PlayBot: challenging.play_bot, typed.Draw: ending.draw, typed.Undo: ending.undo,
+    typed.Games: records.games, typed.Stats: records.stats, typed.Leaderboard: records.leaderboard,
+    typed.Settings: talking.settings, typed.Rules: talking.rules, typed.Question: talking.question,
+    typed.Help: talking.help_, typed.NotUnderstood: talking.not_understood,
 }
-WORD_COMMANDS: dict[str, Handler] = {
-    "challenge": handlers.challenge, "accept": handlers.accept, "decline": handlers.decline,
-    "cancel": handlers.cancel, "play": handlers.play, "move": handlers.move, "draw": handlers.draw,
-    "undo": handlers.undo, "games": info.games, "rules": info.rules, "stats": info.stats,
-    "leaderboard": info.leaderboard, "settings": info.settings, "help": info.help_,
+ON_GAME: dict[typed.OnGame, Handler] = {
+    typed.OnGame.BOARD: moving.show_board, typed.OnGame.MOVES: moving.list_moves,
+    typed.OnGame.RESIGN: ending.resign, typed.OnGame.CLAIM: ending.claim,
+    typed.OnGame.REMATCH: challenging.rematch, typed.OnGame.PDN: records.pdn, typed.OnGame.GIF: records.gif,
+    typed.OnGame.REVIEW: review.review, typed.OnGame.HINT: review.hint,
+}
+ON_PRESS: dict[Action, Handler] = {
+    Action.ACCEPT: challenging.accept_challenge, Action.DECLINE: challenging.decline_challenge,
+    Action.CANCEL: challenging.cancel_challenge, Action.RESIGN_ASK: ending.resign_confirm,
+    Action.RESIGN: ending.resign, Action.OFFER_DRAW: ending.offer_draw,
+    Action.ACCEPT_DRAW: ending.accept_draw, Action.DECLINE_DRAW: ending.decline_draw,
+    Action.BOARD: moving.show_board, Action.MOVES: moving.list_moves, Action.MOVE: moving.move_dialog,
+    Action.MAY_MOVE: moving.may_move, Action.ACCEPT_UNDO: ending.accept_undo,
+    Action.DECLINE_UNDO: ending.decline_undo, Action.REMATCH: challenging.rematch, Action.CLAIM: ending.claim,
+    Action.PDN: records.pdn, Action.GIF: records.gif,
 }
 
 
-async def route(service: GameService, event: Event) -> list[Reply]:
-    """The replies to one event."""
-    user = Person(str(event.user.user_id)[:128], words.clean_name(event.user.name))
-    platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
-    try:
-        with service.limits.in_hand(platform, user.user_id):
-            return await _route(service, event, user, platform, channel)
-    except Throttled as busy:  # too much in hand: one word for everyone, none for a flooding user
-        lang = catalogue.locale_language(event.locale) or service.config.language
-        return [] if busy.silent else [Reply(catalogue.say(lang, busy.key), private=True, kind="error")]
+def cost(command: typed.Command) -> str | None:
+    """What the command costs in the user's rate limit: a game command by its name (a GIF or a PDN is
+    heavy), the others by their kind."""
+    return command.action.value if isinstance(command, typed.GameCommand) else command.limit
 
 
-async def _route(service: GameService, event: Event, user: Person, platform: str,
-                 channel: str) -> list[Reply]:
-    settings = await service.channel_settings(platform, channel)
-    locale = service.user_locale(platform, user.user_id, event.locale)
-    lang = catalogue.reply_language(settings.language, locale, service.config.language)
-    ctx = Ctx(event, lang, platform, channel, user, service, settings.variant or service.config.variant)
-    await service.remember(ctx)  # names and usernames the platform shows, kept even from plain chat
-    try:
-        if event.button:
-            return await _button(ctx, event.button)
-        if event.command:
-            return await _command(ctx, event)
-        return await _text(ctx)
-    except Refusal as refusal:
-        return [service.presenter.refusal(lang, refusal)]
-    except Throttled as throttled:  # over the user's rate: said once, then quiet until it refills
-        # A Discord slash command or button press is an interaction: it must get an answer.
-        if throttled.silent and not (platform == "discord" and (event.command or event.button)):
-            return []
-        return [Reply(catalogue.say(lang, throttled.key, **throttled.values), private=True, kind="error")]
-    except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
-        key = "storage-read-only" if refused.reason == "read_only" else "storage-gone"
-        return [Reply(catalogue.say(lang, key), private=True, kind="error")]
+class Router:
+    """Reads, limits and dispatches events; every handler bound once to what it names."""
+
+    def __init__(self, deps: Deps, limits: Limiter, memory: Memory, locales: Locales) -> None:
+        self.deps = deps
+        self.limits = limits
+        self.memory = memory
+        self.locales = locales
+        self._by_type: dict[type[typed.Command], Bound] = {key: bind(h, deps) for key, h in BY_TYPE.items()}
+        self._on_game: dict[typed.OnGame, Bound] = {key: bind(h, deps) for key, h in ON_GAME.items()}
+        self._on_press: dict[Action, Bound] = {key: bind(h, deps) for key, h in ON_PRESS.items()}
+
+    def handler(self, command: typed.Command) -> tuple[Bound, Any]:
+        """The bound handler of a command and what it is given first (the command, or its target)."""
+        if isinstance(command, typed.GameCommand):
+            return self._on_game[command.action], command.target
+        if isinstance(command, typed.Press):
+            return self._on_press[command.action], command.target
+        return self._by_type[type(command)], command
+
+    async def route(self, event: Event) -> list[Reply]:
+        """The replies to one event."""
+        user = Person(str(event.user.user_id)[:128], clean_name(event.user.name))
+        platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
+        try:
+            with self.limits.in_hand(platform, user.user_id):
+                return await self._route(event, user, platform, channel)
+        except Throttled as busy:  # too much in hand: one word for everyone, none for a flooding user
+            lang = catalogue.locale_language(event.locale) or self.deps.config.language
+            return [] if busy.silent else [_error(lang, busy.key)]
+
+    async def _route(self, event: Event, user: Person, platform: str, channel: str) -> list[Reply]:
+        config = self.deps.config
+        settings = await on_record.settings(self.deps.repository, platform, channel)
+        locale = self.locales.note(platform, user.user_id, event.locale)
+        lang = catalogue.reply_language(settings.language, locale, config.language)
+        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant)
+        # names and usernames the platform shows, kept even from plain chat
+        shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
+        await self.memory.note(platform, channel, shown, self.deps.desk.clock())
+        try:
+            command = reading.read(event, platform)
+            if command is None:
+                return []
+            if (spent := cost(command)) is not None:
+                self.limits.admit(platform, user.user_id, spent)
+            handler, first = self.handler(command)
+            return await handler(first, ctx)
+        except Refusal as refusal:
+            return [self.deps.presenter.refusal(lang, refusal)]
+        except Throttled as throttled:  # over the user's rate: said once, then quiet until it refills
+            # A Discord slash command or button press is an interaction: it must get an answer.
+            if throttled.silent and not (platform == "discord" and (event.command or event.button)):
+                return []
+            return [_error(lang, throttled.key, **throttled.values)]
+        except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
+            return [_error(lang, "storage-read-only" if refused.reason == "read_only" else "storage-gone")]
 
 
-async def _button(ctx: Ctx, button: str) -> list[Reply]:
-    ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "button")
-    action, _, number = button.partition(":")
-    handler = actions.BUTTONS.get(action)
-    if handler is None or not number.isdecimal() or len(number) > 18:
-        raise Refusal("unknown_button")
-    return await handler(ctx, int(number))
-
-
-async def _command(ctx: Ctx, event: Event) -> list[Reply]:
-    name = words.resolve_command((event.command or "").lstrip("/"))
-    if name is None:
-        raise Refusal("not_understood")
-    args = tuple(words.clean(arg, 400) for arg in event.args)
-    if sum(len(arg) for arg in args) > words.MAX_TEXT:
-        raise Refusal("too_long")
-    return await run(ctx, name, tuple(arg for arg in args if arg))
-
-
-async def run(ctx: Ctx, name: str, args: tuple[str, ...]) -> list[Reply]:
-    """Run command `name` with its words."""
-    ctx.service.limits.admit(ctx.platform, ctx.user.user_id, name)
-    if name in GAME_COMMANDS:
-        lookup, missing, action = GAME_COMMANDS[name]
-        game_id = await _game_id(ctx, args, lookup)
-        if game_id is None:
-            raise Refusal(missing)
-        return await action(ctx, game_id)
-    return await WORD_COMMANDS[name](ctx, args)
-
-
-async def _game_id(ctx: Ctx, args: tuple[str, ...], lookup: Lookup) -> int | None:
-    """The game a command is about: the id typed, else the user's active game here, else (for `shown`
-    and `last`) their last game here."""
-    typed = words.typed_id(args)
-    if typed is not None:
-        return typed
-    repository = ctx.service.repository
-    if lookup != "last":
-        game = await repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is not None or lookup == "active":
-            return game.id if game else None
-    last = await repository.last_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-    return last.id if last else None
-
-
-async def _text(ctx: Ctx) -> list[Reply]:
-    """A plain message: a command written as text, a move, a question, or chat to ignore."""
-    event = ctx.event
-    raw = event.text or ""
-    bare = ctx.platform == "console" or event.addressed or event.is_private_chat
-    if len(raw) > words.MAX_TEXT:
-        head = words.clean(raw[:200])
-        if words.find_command(head, bare=bare) or (event.addressed and not event.only_replied):
-            raise Refusal("too_long")
-        return []
-    text = words.clean(raw)
-    if not text:
-        return []
-    typed = words.find_command(text, bare=bare)
-    if typed is not None:
-        if typed.command == "?":
-            raise Refusal("not_understood")
-        return await run(ctx, typed.command, typed.args)
-    move = words.find_move(text)
-    if move is not None or words.move_attempt(text):
-        ctx.service.limits.admit(ctx.platform, ctx.user.user_id, "move")
-        game = await ctx.service.repository.active_game_for(ctx.platform, ctx.channel, ctx.user.user_id)
-        if game is not None:
-            if move is None:
-                return await actions.unreadable_move(ctx, game.id, text)
-            return await actions.move(ctx, game.id, move.text, offer_draw=move.offer_draw,
-                                      claim_draw=move.claim_draw)
-        if bare:
-            raise Refusal("no_game")
-        return []
-    if not bare:
-        return []
-    if "?" in text or (event.addressed and not event.only_replied):
-        answered = await info.question(ctx, text)
-        if answered is not None:
-            return answered
-    if event.only_replied:
-        return []  # chat in reply to the bot's message
-    return [Reply(ctx.say("not_understood"), private=True, kind="help")]
+def _error(lang: str, key: str, **values: object) -> Reply:
+    return Reply(catalogue.say(lang, key, **values), private=True, kind=Kind.ERROR)

@@ -1,8 +1,8 @@
 """The game service: what every adapter talks to (implements `bot.chat.events.Service`).
 
-It holds the pieces the composition root made (repository, desk, workers, presenter, the built-in
-opponent, the sweep) and answers events through the router. Notices the bot sends on its own go out
-through the sender each adapter registers.
+It builds the pieces (desk, workers, presenter, the built-in opponent, the sweep, the reviewer), binds
+the handlers to them through the router, and answers events. Notices the bot sends on its own go out
+through the sender each adapter registers. Handlers never see the service: each gets what it names.
 """
 
 from __future__ import annotations
@@ -14,32 +14,38 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 
-from bot.chat import router
-from bot.chat.context import Ctx
+from bot.chat.deps import Deps
 from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.languages import Locales
 from bot.chat.limits import Limiter
-from bot.chat.people import Memory
+from bot.chat.router import Router
 from bot.config import Config
-from bot.domain.model import BOT_NAME, ChannelSettings
+from bot.domain.model import BOT_NAME, Timing
+from bot.flows import play, records
 from bot.flows.announce import Announcement
-from bot.flows.desk import Desk
+from bot.flows.desk import Asker, Desk
 from bot.flows.opponent import BotPlayer, Limits
+from bot.flows.people import Memory
 from bot.flows.review import Reviewer, ReviewLimits
-from bot.flows.sweep import Sweep, Timing
+from bot.flows.sweep import Sweep
 from bot.presentation import catalogue, game_text, notices, rules_help
 from bot.presentation.replies import Presenter
-from bot.presentation.replies import Timing as ReplyTiming
 from bot.storage.repository import Repository
-from bot.workers import ChooseMove, Workers, flipped_for
-from engine import Color
+from bot.workers import ChooseMove, Workers
 
 log = logging.getLogger(__name__)
-
-LOCALES_KEPT = 50_000
 
 
 def _seconds(value: timedelta) -> float:
     return value.total_seconds()
+
+
+def timing(config: Config) -> Timing:
+    """The configured durations, in seconds."""
+    return Timing(challenge_expiry=_seconds(config.challenge_expiry),
+                  reminder_after=_seconds(config.reminder_after),
+                  abandon_after=_seconds(config.abandon_after),
+                  sweep_interval=_seconds(config.maintenance_interval))
 
 
 class GameService:
@@ -58,23 +64,23 @@ class GameService:
                                           size=config.picture.size,
                                           theme=None if theme in ("", "auto") else theme,
                                           choose_move=choose_move, reviews=config.review.workers)
-        timing = ReplyTiming(challenge_expiry=_seconds(config.challenge_expiry),
-                             abandon_after=_seconds(config.abandon_after))
-        self.presenter = Presenter(self.workers, timing)
+        durations = timing(config)
+        self.presenter = Presenter(self.workers, durations)
         limits = config.opponent
         self.bot = BotPlayer(self.desk, self.workers,
                              Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit),
                              self.announce)
-        self.sweep = Sweep(self.desk, Timing(_seconds(config.reminder_after), _seconds(config.abandon_after),
-                                             _seconds(config.maintenance_interval)), self.announce, self.bot)
+        self.sweep = Sweep(self.desk, durations, self.announce, self.bot)
         review = config.review
         self.reviewer = Reviewer(self.desk, self.workers, ReviewLimits(
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
             _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
-        self.people = Memory(repository)
         self.limits = Limiter(config.limits)
-        self._locales: dict[tuple[str, str], str] = {}
+        self.locales = Locales()
+        deps = Deps(desk=self.desk, repository=repository, presenter=self.presenter, bot=self.bot,
+                    reviewer=self.reviewer, workers=self.workers, config=config, post=self.post)
+        self.router = Router(deps, self.limits, Memory(repository), self.locales)
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -113,40 +119,14 @@ class GameService:
 
     async def handle(self, event: Event) -> list[Reply]:
         """Answer one event (unexpected errors rise to the adapter's error boundary)."""
-        return await router.route(self, event)
+        return await self.router.route(event)
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
-        game = await self.repository.active_game_for(platform, channel_id, user_id)
-        if game is None or game.player(game.turn).user_id != user_id:
-            return []
-        return [str(move) for move in self.desk.board(game).legal_moves]
+        return await play.legal_moves(self.desk, Asker(platform, channel_id, user_id))
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         lang = catalogue.locale_language(locale) or self.config.language
         return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
-
-    async def text_board(self, game_id: int, *, flipped: bool | None = None,
-                         locale: str | None = None) -> str | None:
-        """A game's board as text (for the console); by default from the side to move. Its legend and
-        status line are in the language replies in the game's channel take (`locale`: the user's)."""
-        game = await self.repository.get_game(game_id)
-        if game is None:
-            return None
-        board = self.desk.board(game)
-        settings = await self.channel_settings(game.platform, game.channel_id)
-        lang = catalogue.reply_language(settings.language, locale, self.config.language)
-        return game_text.text_board(lang, game, board,
-                                    flipped=flipped_for(board.turn) if flipped is None else flipped)
-
-    # -- channels and people ---------------------------------------------------------------------
-
-    async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
-        """The channel's settings, read from the database every time (one primary-key lookup), so a
-        change made through any process sharing the database holds at once in all of them."""
-        return await self.repository.channel_settings(platform, channel_id)
-
-    async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
-        await self.repository.set_channel_settings(platform, channel_id, settings)
 
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         """The channel `old` is now `new` (a Telegram group became a supergroup): its games, challenges,
@@ -154,30 +134,18 @@ class GameService:
         moved = await self.repository.move_channel(platform, old, new)
         log.info("%s channel %s is now %s; %d games moved", platform, old, new, moved)
 
-    def user_locale(self, platform: str, user_id: str, given: str | None) -> str | None:
-        """The user's client language: the one this event gives, else the last one theirs gave (a typed
-        Discord message carries none, their slash commands do), so one language rule holds for both.
-        Kept in this process's memory only: a hint, not state, and the user's next command brings it."""
-        key = (platform, user_id)
-        if given:
-            if self._locales.get(key) != given:
-                if len(self._locales) > LOCALES_KEPT:
-                    self._locales.clear()
-                self._locales[key] = given[:16]
-            return given
-        return self._locales.get(key)
+    async def text_board(self, game_id: int, *, locale: str | None = None) -> str | None:
+        """A game's board as text, from the side its pictures take, in the language its channel's
+        replies take (`locale`: the user's)."""
+        game = await self.repository.get_game(game_id)
+        if game is None:
+            return None
+        settings = await records.settings(self.repository, game.platform, game.channel_id)
+        lang = catalogue.reply_language(settings.language, locale, self.config.language)
+        return game_text.text_board(lang, game, self.desk.board(game),
+                                    flipped=game_text.flipped_for(game_text.viewer(game)))
 
-    async def remember(self, ctx: Ctx) -> None:
-        """Note the names and platform usernames of the people the event shows (see `bot.chat.people`)."""
-        event = ctx.event
-        shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
-        await self.people.note(ctx.platform, ctx.channel, shown, self.desk.clock())
-
-    # -- the built-in opponent and notices -------------------------------------------------------
-
-    async def start_bot_game(self, ctx: Ctx, variant: str, colour: Color, level: int) -> list[Reply]:
-        game = await self.bot.start(ctx.platform, ctx.channel, ctx.player, variant, colour, level)
-        return [await self.presenter.started(ctx.lang, game, self.desk.board(game))]
+    # -- notices ---------------------------------------------------------------------------------
 
     async def post(self, platform: str, channel_id: str, reply: Reply) -> None:
         """Send a reply to a channel on our own (a review that was running in the background)."""
@@ -197,9 +165,9 @@ class GameService:
         if sender is None:
             log.debug("no sender for %s; notice dropped", platform)
             return
-        settings = await self.channel_settings(platform, channel_id)
+        settings = await records.settings(self.repository, platform, channel_id)
         addressee = notices.addressee(announcement)
-        locale = self.user_locale(platform, addressee, None) if addressee else None
+        locale = self.locales.note(platform, addressee, None) if addressee else None
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
         reply = await notices.render(self.presenter, lang, announcement)
         try:

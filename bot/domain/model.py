@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import Color
 
@@ -94,6 +94,18 @@ def color_key(color: Color) -> str:
 def color_from_key(key: str | None) -> Color | None:
     """A stored colour back as a `Color` (None if unset)."""
     return {"white": Color.WHITE, "black": Color.BLACK}.get(key or "")
+
+
+@dataclass(frozen=True)
+class Person:
+    """A chat user as the platform names them: a stable id, a display name, the platform's username if
+    it has one (Telegram @username, Discord user name; lowercase, no @), and whether the account is a
+    bot (which can never accept a challenge)."""
+
+    user_id: str
+    name: str
+    handle: str | None = field(default=None, compare=False)
+    is_bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -262,6 +274,16 @@ class PlayerStats:
     losses: int
     draws: int
     active: int
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The configured durations the flows and the replies use, in seconds."""
+
+    challenge_expiry: float
+    reminder_after: float
+    abandon_after: float
+    sweep_interval: float
 
 
 @dataclass(frozen=True)

@@ -33,28 +33,6 @@ def update(rating: float, games: int, opponent: float, score: float) -> float:
     return rating + k_factor(games) * (score - expected(rating, opponent))
 
 
-def before(white: float, white_games: int, black: float, black_games: int,
-           white_score: float) -> tuple[float, float]:
-    """The two ratings before a rated game, from those after it (`*_games` counted with the game), so
-    a reply can show the change. Found by bisection: the update is monotonic in the score's surprise.
-
-    >>> white, black = update(1500, 0, 1600, 1.0), update(1600, 12, 1500, 0.0)
-    >>> [round(value, 6) for value in before(white, 1, black, 13, 1.0)]
-    [1500.0, 1600.0]
-    """
-    k_white, k_black = k_factor(white_games - 1), k_factor(black_games - 1)
-    low, high = -1.0, 1.0
-    for _ in range(60):
-        surprise = (low + high) / 2  # white's score minus white's expected score, before the game
-        gap = white - black - (k_white + k_black) * surprise
-        if surprise < white_score - expected(gap, 0.0):
-            low = surprise
-        else:
-            high = surprise
-    surprise = (low + high) / 2
-    return white - k_white * surprise, black + k_black * surprise
-
-
 class Elo:
     """The rating rule the storage applies when a rated game finishes."""
 

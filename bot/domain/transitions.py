@@ -48,6 +48,12 @@ def seat(game: Game, user_id: str) -> Color:
     return color
 
 
+def check_turn(game: Game, color: Color) -> None:
+    """Refuses unless `color` is to move in the game."""
+    if game.turn is not color:
+        raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name, variant=game.variant)
+
+
 def finish(game: Game, result: Result, ending: Ending, now: float) -> Game:
     """The game ended with `result`; short games are not rated."""
     return replace(game, status=Status.FINISHED, result=result, ending=ending, finished_at=now,

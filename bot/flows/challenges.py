@@ -14,7 +14,7 @@ from bot.domain.model import (
     Player,
 )
 from bot.domain.transitions import Refusal
-from bot.flows.desk import Desk
+from bot.flows.desk import Asker, Desk
 from bot.storage.repository import Busy, Pending
 from engine import Board, Color
 
@@ -28,10 +28,11 @@ class Terms:
     tournament: bool = False
 
 
-async def post(desk: Desk, platform: str, channel_id: str, challenger: Player, target: Player | None,
-               terms: Terms, expiry: float, rematch_of: int | None = None) -> Challenge:
+async def post(desk: Desk, asker: Asker, challenger: Player, target: Player | None, terms: Terms,
+               expiry: float, rematch_of: int | None = None) -> Challenge:
     """Post a challenge to `target` (None: to anyone) that expires after `expiry` seconds."""
     repository = desk.repository
+    platform, channel_id = asker.platform, asker.channel
     if target is not None and target.user_id == challenger.user_id:
         raise Refusal("challenge_self")
     busy = await repository.active_game_for(platform, channel_id, challenger.user_id)
@@ -117,10 +118,14 @@ async def _close(desk: Desk, challenge: Challenge, status: ChallengeStatus) -> C
     return challenge
 
 
-async def for_answer(desk: Desk, platform: str, channel_id: str, user_id: str,
-                     challenger_id: str | None = None, challenge_id: int | None = None) -> Challenge | None:
-    """The open challenge a bare `accept` means: one by id, else one to the user, else an open one."""
-    pending = await desk.repository.open_challenges(platform, channel_id, now=desk.clock())
+async def pending(desk: Desk, asker: Asker) -> list[Challenge]:
+    """The open challenges in the asker's channel."""
+    return await desk.repository.open_challenges(asker.platform, asker.channel, now=desk.clock())
+
+
+def for_answer(pending: list[Challenge], user_id: str, challenger_id: str | None = None,
+               challenge_id: int | None = None) -> Challenge | None:
+    """The open challenge an `accept` means: one by id, else one to the user, else an open one."""
     if challenge_id is not None:
         return next((c for c in pending if c.id == challenge_id), None)
     if challenger_id is not None:
@@ -129,3 +134,9 @@ async def for_answer(desk: Desk, platform: str, channel_id: str, user_id: str,
     if direct:
         return direct[0]
     return next((c for c in pending if c.target is None and c.challenger.user_id != user_id), None)
+
+
+def accept_candidates(pending: list[Challenge], user_id: str) -> list[Challenge]:
+    """The challenges a bare `accept` could mean: those to the user, else the open ones of others."""
+    return [c for c in pending if c.target is not None and c.target.user_id == user_id] or [
+        c for c in pending if c.target is None and c.challenger.user_id != user_id]

@@ -1,13 +1,16 @@
-"""The desk every flow works at: per-game locks, a board cache, and version-checked saves.
+"""The desk every flow works at: per-game locks, a cache of games and boards, and version-checked saves.
 
-A flow takes a game's lock, loads the game and its board (`load`), computes the change with a pure
-transition, and saves it (`save`), which writes only if nobody changed the game meanwhile. Listeners
-hear of every saved game (the built-in opponent uses that to take its turn).
+A flow finds its game with one read (`find`: by id, or the asker's game in the channel), takes the
+game's lock, takes the newest version this process has saved meanwhile (`latest`, no read), computes
+the change with a pure transition, and saves it (`save`), which writes only if nobody changed the game
+meanwhile (another process's change is refused as a conflict). Listeners hear of every saved game (the
+built-in opponent uses that to take its turn).
 """
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 import random
 import time
@@ -16,7 +19,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.domain.model import Game
+from bot.domain.model import Game, Saved
 from bot.domain.transitions import Refusal
 from bot.storage.repository import Repository
 from engine import Board
@@ -25,6 +28,23 @@ log = logging.getLogger(__name__)
 
 BOARD_CACHE = 512
 Listener = Callable[[Game], None]
+
+
+class Lookup(enum.StrEnum):
+    """How a game is found when no id is given."""
+
+    ACTIVE = "active"  # the asker's active game in the channel
+    SHOWN = "shown"  # that, else their last game there
+    LAST = "last"  # their last game there
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asks, and where: a platform, a channel and the user's platform id."""
+
+    platform: str
+    channel: str
+    user_id: str
 
 
 @dataclass(frozen=True)
@@ -44,7 +64,7 @@ class Desk:
         self.clock = clock
         self.rng = rng or random.Random()
         self._locks: dict[int, asyncio.Lock] = {}
-        self._boards: OrderedDict[int, tuple[int, Board]] = OrderedDict()
+        self._kept: OrderedDict[int, tuple[Game, Board]] = OrderedDict()
         self._listeners: list[Listener] = []
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -59,10 +79,10 @@ class Desk:
 
     def board(self, game: Game) -> Board:
         """The game's board with its history: a private copy the caller may change."""
-        cached = self._boards.get(game.id)
-        if cached is not None and cached[0] == game.version:
-            self._boards.move_to_end(game.id)
-            return cached[1].copy()
+        kept = self._kept.get(game.id)
+        if kept is not None and kept[0].version == game.version:
+            self._kept.move_to_end(game.id)
+            return kept[1].copy()
         board = Board(game.variant, fen=game.start_fen)
         for text in game.moves:
             board.push_str(text)
@@ -70,10 +90,19 @@ class Desk:
         return board.copy()
 
     def _keep(self, game: Game, board: Board) -> None:
-        self._boards[game.id] = (game.version, board.copy())
-        self._boards.move_to_end(game.id)
-        if len(self._boards) > BOARD_CACHE:
-            self._boards.popitem(last=False)
+        kept = self._kept.get(game.id)
+        if kept is not None and kept[0].version > game.version:
+            return  # a newer version is kept already
+        self._kept[game.id] = (game, board.copy())
+        self._kept.move_to_end(game.id)
+        if len(self._kept) > BOARD_CACHE:
+            self._kept.popitem(last=False)
+
+    def latest(self, game: Game) -> Game:
+        """`game`, or the newer version of it that this process has saved since it was read (call under
+        the game's lock: no read, and another process's change is caught by the save)."""
+        kept = self._kept.get(game.id)
+        return kept[0] if kept is not None and kept[0].version > game.version else game
 
     async def game(self, game_id: int, platform: str) -> Game:
         """The game with this id on `platform`; refuses an id that names no game there."""
@@ -82,20 +111,38 @@ class Desk:
             raise Refusal("no_such_game", id=game_id)
         return game
 
-    async def load(self, game_id: int, platform: str) -> Loaded:
-        game = await self.game(game_id, platform)
+    async def find(self, asker: Asker, game_id: int | None, lookup: Lookup = Lookup.ACTIVE,
+                   missing: str = "no_game") -> Game:
+        """The game a request is about, in one read: the one with `game_id`, else the asker's game in the
+        channel as `lookup` says; refuses with `missing` when there is none."""
+        if game_id is not None:
+            return await self.game(game_id, asker.platform)
+        repository = self.repository
+        found = None
+        if lookup is not Lookup.LAST:
+            found = await repository.active_game_for(asker.platform, asker.channel, asker.user_id)
+        if found is None and lookup is not Lookup.ACTIVE:
+            found = await repository.last_game_for(asker.platform, asker.channel, asker.user_id)
+        if found is None:
+            raise Refusal(missing)
+        return found
+
+    async def load(self, asker: Asker, game_id: int | None, lookup: Lookup = Lookup.ACTIVE,
+                   missing: str = "no_game") -> Loaded:
+        """The game (as `find`) and its board, without a lock: for what only reads it."""
+        game = await self.find(asker, game_id, lookup, missing)
         return Loaded(game, self.board(game))
 
-    async def save(self, before: Game, after: Game, board: Board) -> Game:
+    async def save(self, before: Game, after: Game, board: Board) -> Saved:
         """Store `after` if the game is still as `before`; refuses with "conflict" otherwise.
 
         `board` is the position of `after` (kept for the next load, so nothing is replayed)."""
         saved = await self.repository.update_game(after, expected_version=before.version)
         if saved is None:
             raise Refusal("conflict")
-        self._keep(saved, board)
+        self._keep(saved.game, board)
         for listener in self._listeners:
-            listener(saved)
+            listener(saved.game)
         return saved
 
     def created(self, game: Game) -> None:

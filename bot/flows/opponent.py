@@ -6,20 +6,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Protocol
 
 from bot.domain import transitions
 from bot.domain.model import BOT, Claim, Ending, Game, NewGame, Offer, Player, Result
 from bot.domain.transitions import Refusal
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
-from bot.flows.desk import Desk
+from bot.flows.desk import Asker, Desk
 from bot.flows.offers import Changed
 from bot.storage.repository import Busy
+from bot.workers import DrawQuestion
 from engine import Board, Color, Move
 
 log = logging.getLogger(__name__)
-
-DrawQuestion = Literal["accept", "offer", "claim"]
 
 
 class Thinker(Protocol):
@@ -79,10 +78,10 @@ class BotPlayer:
     def level(self, game: Game) -> int:
         return min(game.bot_level or 1, self.limits.max_level)
 
-    async def start(self, platform: str, channel_id: str, user: Player, variant: str, colour: Color,
-                    level: int) -> Game:
+    async def start(self, asker: Asker, user: Player, variant: str, colour: Color, level: int) -> Game:
         """A new game against the bot; the user plays `colour`."""
         repository = self.desk.repository
+        platform, channel_id = asker.platform, asker.channel
         busy = await repository.active_game_for(platform, channel_id, user.user_id)
         if busy is not None:
             raise Refusal("challenge_busy_self", id=busy.id)
@@ -97,18 +96,18 @@ class BotPlayer:
         self.desk.created(game)
         return game
 
-    async def answer_offer(self, platform: str, user_id: str, game_id: int) -> Changed | DrawDeclined:
-        """The user offers the bot a draw: it accepts at once when it is not better."""
+    async def answer_offer(self, asker: Asker, game: Game) -> Changed | DrawDeclined:
+        """The asker offers the bot a draw in `game`: it accepts at once when it is not better."""
         desk = self.desk
-        async with desk.lock(game_id):
-            loaded = await desk.load(game_id, platform)
-            game, board = loaded.game, loaded.board
-            color = transitions.seat(game, user_id)
+        async with desk.lock(game.id):
+            game = desk.latest(game)
+            board = desk.board(game)
+            color = transitions.seat(game, asker.user_id)
             transitions.offer_draw(game, color, any_turn=True)  # the bot answers at once, on any turn
             if not await self.thinker.judge_draw("accept", board, level=self.level(game), color=color.other):
                 return DrawDeclined(game)
             saved = await desk.save(game, transitions.agree_draw(game, desk.clock()), board)
-        return Changed(saved, board, color, game)
+        return Changed(saved.game, board, color, game, saved.ratings)
 
     async def turn(self, game_id: int) -> None:
         """Move in a game where the bot is to move, and announce it; nothing if another task or process
@@ -156,7 +155,8 @@ class BotPlayer:
                 saved = await desk.save(current, moved.game, board)
             except Refusal:
                 return
-        await self.announce(BotMoved(transitions.Moved(saved, move, bot, moved.notes, moved.claim), board))
+        played = transitions.Moved(saved.game, move, bot, moved.notes, moved.claim)
+        await self.announce(BotMoved(played, board))
 
     async def _draws(self, game: Game, board: Board, level: int, bot: Color) -> bool:
         """Accept a standing draw offer or claim a draw when the bot judges it right; True if it did."""
@@ -178,5 +178,5 @@ class BotPlayer:
                                                                       self.desk.clock()), board)
             except Refusal:
                 return True
-        await self.announce(BotDrew(saved, board))
+        await self.announce(BotDrew(saved.game, board))
         return True

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from bot.domain.model import Game
 from bot.domain.transitions import Refusal
-from bot.flows.desk import Desk
+from bot.flows.desk import Asker, Desk
 from engine import Board, Move
 from engine.review import Review
 
@@ -45,6 +45,7 @@ class Hinted:
     game: Game
     board: Board
     move: Move
+    hints: int  # positions of the game a hint was shown in, this one included
 
 
 class Reviewer:
@@ -100,10 +101,11 @@ class Reviewer:
                                                self.desk.clock())
         return review
 
-    async def hint(self, platform: str, user_id: str, game_id: int) -> Hinted:
-        """A good move for the user in their game against the bot, recorded with the game."""
+    async def hint(self, asker: Asker, game_id: int | None) -> Hinted:
+        """A good move for the asker in their game against the bot, recorded with the game."""
         desk = self.desk
-        game = await desk.game(game_id, platform)
+        user_id = asker.user_id
+        game = await desk.find(asker, game_id)
         if not game.against_bot:
             raise Refusal("hint_human_game", id=game.id)
         color = game.color_of(user_id)
@@ -118,4 +120,4 @@ class Reviewer:
         if move not in board.legal_moves:
             raise RuntimeError(f"the hint search gave an illegal move {move!r}")
         await desk.repository.record_hint(game.id, len(game.moves), user_id, str(move), desk.clock())
-        return Hinted(game, board, move)
+        return Hinted(game, board, move, await desk.repository.hints_used(game.id))

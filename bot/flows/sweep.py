@@ -9,24 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 
-from bot.domain.model import ChallengeStatus
+from bot.domain.model import ChallengeStatus, Timing
 from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
 from bot.storage.repository import WriteRefused
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Timing:
-    """Seconds: before a reminder, before the abandonment claim, between sweeps."""
-
-    reminder_after: float
-    abandon_after: float
-    interval: float
 
 
 class Sweep:
@@ -57,7 +47,7 @@ class Sweep:
                 log.warning("maintenance sweep skipped: %s", refused)
             except Exception:
                 log.exception("maintenance sweep failed")
-            await asyncio.sleep(self.timing.interval)
+            await asyncio.sleep(self.timing.sweep_interval)
 
     async def run(self) -> None:
         """One sweep, unless another task or process is sweeping."""
@@ -85,4 +75,4 @@ class Sweep:
             if (elapsed >= abandon and game.reminded < 2 and not waiting.is_bot
                     and await repository.mark_reminded(game.id, 2, version=game.version)):
                 await self.announce(AbandonAvailable(game, abandon / 3600))
-        await self.bot.resume(waited=self.timing.interval)
+        await self.bot.resume(waited=self.timing.sweep_interval)

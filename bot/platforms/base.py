@@ -13,6 +13,7 @@ from typing import Protocol
 
 from bot.chat.events import Event, Reply, Service
 from bot.presentation import catalogue
+from bot.presentation.messages import Kind
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,12 @@ class Adapter(Protocol):
 
     name: str
 
+    @property
+    def connected(self) -> bool:
+        """Whether the platform's updates reach the adapter now (its gateway, polling or webhook is up);
+        `/healthz` and the `tammi_adapter_connected` gauge ask this of a started adapter."""
+        ...
+
     async def start(self) -> None:
         """Connect and start receiving updates; return once running."""
         ...
@@ -70,7 +77,7 @@ class Adapter(Protocol):
 def apology(locale: str | None) -> Reply:
     """The one reply sent when handling an event failed unexpectedly."""
     return Reply(catalogue.say(catalogue.locale_language(locale) or "en", "internal_error"), private=True,
-                 kind="error")
+                 kind=Kind.ERROR)
 
 
 async def answer(service: Service, event: Event) -> list[Reply]:

@@ -79,10 +79,8 @@ class Console:
     async def show(self, reply: Reply, *, to: str | None = None) -> None:
         prefix = f"(to {to}) " if reply.private and to else ""
         self.out.write(prefix + reply.text + "\n")
-        if reply.game_id is not None and reply.kind == "board":
-            board = await self.service.text_board(reply.game_id, locale=self.locale)
-            if board:
-                self.out.write(board + "\n")
+        if reply.board_text:
+            self.out.write(reply.board_text + "\n")
         if reply.attachment is not None and self.pictures_dir is not None:
             await self._save(reply)
         if reply.buttons:
@@ -99,8 +97,7 @@ class Console:
         assert reply.attachment is not None and self.pictures_dir is not None
         stem = "picture"
         if reply.game_id is not None:
-            game = await self.service.repository.get_game(reply.game_id)
-            stem = f"game{reply.game_id}-ply{len(game.moves) if game else 0}"
+            stem = f"game{reply.game_id}" + (f"-ply{reply.ply}" if reply.ply is not None else "")
         try:
             path = await asyncio.to_thread(_write_new, self.pictures_dir, stem, reply.attachment.filename,
                                            reply.attachment.data)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from bot.domain.model import Challenge, ColourChoice, Game, Offer, Player, Result
+from bot.domain.model import Challenge, ColourChoice, Game, Offer, Person, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
 from bot.presentation import catalogue
-from bot.presentation.messages import Button, ButtonStyle, Person
+from bot.presentation.messages import Action, Button, ButtonStyle
 from engine import Board, Color, get_variant
 from engine.pdn import result_of, write_pdn
 from render.gif import Captions
@@ -27,6 +27,19 @@ def who(lang: str, game: Game, color: Color) -> str:
 def person(player: Player) -> Person | None:
     """A player as someone to mention, or None for the built-in opponent."""
     return None if player.is_bot else Person(player.user_id, player.name)
+
+
+def viewer(game: Game) -> Color | None:
+    """The side a game's board is shown from when nobody in particular asks: the person's in a game
+    against the bot, else the side to move (None once a game between people is over)."""
+    if game.white.is_bot or game.black.is_bot:
+        return Color.BLACK if game.white.is_bot else Color.WHITE
+    return game.turn if game.active else None
+
+
+def flipped_for(color: Color | None) -> bool:
+    """Whether a board shown to a player of `color` is drawn from the low-numbers side (Black/Red)."""
+    return color is Color.BLACK
 
 
 def mention(game: Game, color: Color) -> tuple[Person, ...]:
@@ -80,24 +93,24 @@ def title(lang: str, game: Game) -> str:
 
 def game_buttons(lang: str, game: Game) -> tuple[Button, ...]:
     """The buttons under a game's message, by its state (offer pending, active, finished)."""
-    gid = game.id
-
-    def button(action: str, key: str, style: ButtonStyle = "secondary") -> Button:
-        return Button(f"{action}:{gid}", catalogue.say(lang, key), style)
+    def button(action: Action, key: str, style: ButtonStyle = "secondary") -> Button:
+        return Button.press(action, game.id, catalogue.say(lang, key), style)
 
     if not game.active:
-        return (button("rem", "btn_rematch", "primary"),)
+        return (button(Action.REMATCH, "btn_rematch", "primary"),)
     if game.offer is Offer.DRAW:
-        return (button("dra", "btn_accept_draw", "success"), button("drd", "btn_decline_draw", "danger"),
-                button("mov", "btn_move", "primary"))
+        return (button(Action.ACCEPT_DRAW, "btn_accept_draw", "success"),
+                button(Action.DECLINE_DRAW, "btn_decline_draw", "danger"),
+                button(Action.MOVE, "btn_move", "primary"))
     if game.offer is Offer.UNDO:
-        return (button("una", "btn_accept_undo", "success"), button("und", "btn_decline_undo", "danger"))
-    buttons = [button("mov", "btn_move", "primary"), button("lst", "btn_moves")]
+        return (button(Action.ACCEPT_UNDO, "btn_accept_undo", "success"),
+                button(Action.DECLINE_UNDO, "btn_decline_undo", "danger"))
+    buttons = [button(Action.MOVE, "btn_move", "primary"), button(Action.MOVES, "btn_moves")]
     if game.claim_noted:
-        buttons.append(button("clm", "btn_claim"))
+        buttons.append(button(Action.CLAIM, "btn_claim"))
     if game.moves or game.against_bot:  # between people an offer follows one's own move
-        buttons.append(button("dro", "btn_offer_draw"))
-    buttons.append(button("res", "btn_resign", "danger"))
+        buttons.append(button(Action.OFFER_DRAW, "btn_offer_draw"))
+    buttons.append(button(Action.RESIGN_ASK, "btn_resign", "danger"))
     return tuple(buttons)
 
 

@@ -5,23 +5,61 @@ The presentation layer builds these; the adapters turn each into a platform mess
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.domain.model import Person
+
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 
-@dataclass(frozen=True)
-class Person:
-    """A chat user as the platform names them: a stable id, a display name, the platform's username if
-    it has one (Telegram @username, Discord user name; lowercase, no @), and whether the account is a
-    bot (which can never accept a challenge)."""
+class Kind(enum.StrEnum):
+    """What a reply is, for adapters that show kinds differently (colours, documents, alerts)."""
 
-    user_id: str
-    name: str
-    handle: str | None = field(default=None, compare=False)
-    is_bot: bool = False
+    BOARD = "board"
+    ERROR = "error"
+    INFO = "info"
+    CHALLENGE = "challenge"
+    CONFIRM = "confirm"
+    DRAW_OFFER = "draw_offer"
+    UNDO_REQUEST = "undo_request"
+    GAMES = "games"
+    GIF = "gif"
+    HELP = "help"
+    HINT = "hint"
+    LEADERBOARD = "leaderboard"
+    MOVES = "moves"
+    PDN = "pdn"
+    REMINDER = "reminder"
+    REVIEW = "review"
+    RULES = "rules"
+    SETTINGS = "settings"
+    STATS = "stats"
+
+
+class Action(enum.StrEnum):
+    """What a button does; its id is `<action>:<game or challenge id>` (see `Button.press`)."""
+
+    ACCEPT = "acc"
+    DECLINE = "dec"
+    CANCEL = "can"
+    RESIGN_ASK = "res"
+    RESIGN = "rsc"
+    OFFER_DRAW = "dro"
+    ACCEPT_DRAW = "dra"
+    DECLINE_DRAW = "drd"
+    BOARD = "brd"
+    MOVES = "lst"
+    MOVE = "mov"
+    MAY_MOVE = "mvq"
+    ACCEPT_UNDO = "una"
+    DECLINE_UNDO = "und"
+    REMATCH = "rem"
+    CLAIM = "clm"
+    PDN = "pdn"
+    GIF = "gif"
 
 
 @dataclass(frozen=True)
@@ -32,6 +70,15 @@ class Button:
     id: str
     label: str
     style: ButtonStyle = "secondary"
+
+    @classmethod
+    def press(cls, action: Action, target: int, label: str, style: ButtonStyle = "secondary") -> Button:
+        """The button that does `action` to the game or challenge `target`.
+
+        >>> Button.press(Action.ACCEPT, 17, "Accept").id
+        'acc:17'
+        """
+        return cls(f"{action.value}:{target}", label, style)
 
 
 @dataclass(frozen=True)
@@ -58,6 +105,8 @@ class Reply:
       players, turn, last move, result. `text` always carries the full message on its own.
     - `mentions`: users the message concerns (the player to move, the challenged user); adapters may
       ping them.
+    - `board_text` is the board of a board message drawn in text, from the picture's side (the console
+      prints it); `ply` the number of moves played in the position shown.
     """
 
     text: str
@@ -68,8 +117,10 @@ class Reply:
     title: str | None = None
     fields: tuple[tuple[str, str], ...] = ()
     mentions: tuple[Person, ...] = ()
-    kind: str = "info"  # "board", "error", "info", "challenge", "draw_offer", "rules", "help", ...
+    kind: Kind = Kind.INFO
     game_id: int | None = None
+    board_text: str | None = None
+    ply: int | None = None
 
 
 @dataclass(frozen=True)

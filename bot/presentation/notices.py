@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.domain.model import BOT_NAME
+from bot.domain.model import BOT_NAME, Person
 from bot.flows.announce import (
     AbandonAvailable,
     Announcement,
@@ -15,8 +15,9 @@ from bot.flows.announce import (
     ChallengeExpired,
     Reminder,
 )
+from bot.flows.play import Played
 from bot.presentation import catalogue, game_text
-from bot.presentation.messages import Button, Person, Reply
+from bot.presentation.messages import Action, Button, Kind, Reply
 from bot.presentation.replies import Presenter
 
 
@@ -48,27 +49,28 @@ async def render(presenter: Presenter, lang: str, announcement: Announcement) ->
 
 async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
     if isinstance(item, BotMoved):
-        return await presenter.moved(lang, item.moved, item.board, BOT_NAME)
+        return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME)
     if isinstance(item, BotDrew):
         return await presenter.ended(lang, item.game, item.board, actor=BOT_NAME)
     if isinstance(item, BotThinking):
-        return Reply(catalogue.say(lang, "bot_thinking", name=BOT_NAME), kind="info", game_id=item.game.id)
+        return Reply(catalogue.say(lang, "bot_thinking", name=BOT_NAME), kind=Kind.INFO, game_id=item.game.id)
     if isinstance(item, BotFailed):
-        return Reply(catalogue.say(lang, "bot_failed", id=item.game.id), kind="error", game_id=item.game.id)
+        text = catalogue.say(lang, "bot_failed", id=item.game.id)
+        return Reply(text, kind=Kind.ERROR, game_id=item.game.id)
     if isinstance(item, ChallengeExpired):
         challenger = item.challenge.challenger
         text = catalogue.say(lang, "challenge_expired", challenger=challenger.name, id=item.challenge.id)
         return Reply(text,
-                     kind="challenge", mentions=(Person(challenger.user_id, challenger.name),))
+                     kind=Kind.CHALLENGE, mentions=(Person(challenger.user_id, challenger.name),))
     game = item.game
     silent, waiting = game.player(game.turn), game.player(game.turn.other)
     if isinstance(item, Reminder):
         text = catalogue.say(lang, "reminder", name=silent.name, id=game.id, other=waiting.name,
                          hours=f"{item.hours_left:.0f}")
         people = (*game_text.mention(game, game.turn), *game_text.mention(game, game.turn.other))
-        return Reply(text, mentions=people, kind="reminder", game_id=game.id)
+        return Reply(text, mentions=people, kind=Kind.REMINDER, game_id=game.id)
     assert isinstance(item, AbandonAvailable)
     text = catalogue.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,
                      hours=f"{item.hours:g}")
-    return Reply(text, mentions=game_text.mention(game, game.turn.other), kind="reminder", game_id=game.id,
-                 buttons=(Button(f"clm:{game.id}", catalogue.say(lang, "btn_claim"), "primary"),))
+    return Reply(text, mentions=game_text.mention(game, game.turn.other), kind=Kind.REMINDER, game_id=game.id,
+                 buttons=(Button.press(Action.CLAIM, game.id, catalogue.say(lang, "btn_claim"), "primary"),))

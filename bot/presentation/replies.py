@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from bot.domain.model import Challenge, Game
-from bot.domain.transitions import Moved, Note, Refusal
-from bot.flows.play import MoveRefused
+from bot.domain.model import Challenge, Game, Person, RatingChange, Timing
+from bot.domain.transitions import Note, Refusal
+from bot.flows.play import MoveRefused, Played
 from bot.presentation import catalogue, game_text, rules_help
-from bot.presentation.messages import Attachment, Button, Person, Reply
-from bot.workers import Workers, flipped_for
+from bot.presentation.messages import Action, Attachment, Button, Kind, Reply
+from bot.workers import Workers
 from engine import Board, Color
 
 MAX_LISTED_MOVES = 24
@@ -19,14 +18,6 @@ LIST_ALL_FOR = frozenset({
     "capture_compulsory", "no_piece", "opponent_piece", "not_maximum", "must_capture_with_king",
     "must_capture_more_kings", "must_meet_king_earlier", "man_cannot_capture_king",
 })
-
-
-@dataclass(frozen=True)
-class Timing:
-    """The durations replies mention, in seconds."""
-
-    challenge_expiry: float
-    abandon_after: float
 
 
 class Presenter:
@@ -48,8 +39,9 @@ class Presenter:
             if isinstance(value, Color):
                 values[key] = game_text.side(lang, variant, value)
         if refusal.key == "claim_nothing":
-            return Reply(self._claim_nothing(lang, values), private=True, kind="error", game_id=game_id)
-        return Reply(catalogue.say(lang, refusal.key, **values), private=True, kind="error", game_id=game_id)
+            return Reply(self._claim_nothing(lang, values), private=True, kind=Kind.ERROR, game_id=game_id)
+        return Reply(catalogue.say(lang, refusal.key, **values), private=True, kind=Kind.ERROR,
+                     game_id=game_id)
 
     @staticmethod
     def _claim_nothing(lang: str, values: dict[str, object]) -> str:
@@ -63,21 +55,34 @@ class Presenter:
         return "\n".join(lines)
 
     async def board(self, lang: str, game: Game, board: Board, lines: Sequence[str], *,
-                    viewer: Color | None = None, kind: str = "board") -> Reply:
-        """A message with the board picture, the summary fields and the game's buttons; drawn from
-        `viewer`'s side, by default the human's in a game against the bot, else the side to move."""
-        if viewer is None:
-            viewer = game.color_of(game.black.user_id if game.white.is_bot else game.white.user_id) \
-                if game.white.is_bot or game.black.is_bot else (game.turn if game.active else None)
+                    viewer: Color | None = None, ratings: Sequence[RatingChange] = ()) -> Reply:
+        """A message with the board picture (and the same board in text), the summary fields and the
+        game's buttons; drawn from `viewer`'s side, by default `game_text.viewer`'s. The rating changes
+        of a rated ending follow the lines."""
+        flipped = game_text.flipped_for(viewer or game_text.viewer(game))
         mentions = game_text.mention(game, game.turn) if game.active else ()
-        data = await self.workers.board_png(board, flipped=flipped_for(viewer))
+        data = await self.workers.board_png(board, flipped=flipped)
         picture = Attachment(data, "board.png") if data else None
-        return Reply("\n".join(line for line in lines if line), attachment=picture,
+        shown = [line for line in lines if line]
+        if ratings:
+            shown.append(self.rating_line(lang, game, ratings))
+        return Reply("\n".join(shown), attachment=picture,
                      buttons=game_text.game_buttons(lang, game), title=game_text.title(lang, game),
-                     fields=game_text.fields(lang, game), mentions=mentions, kind=kind, game_id=game.id)
+                     fields=game_text.fields(lang, game), mentions=mentions, kind=Kind.BOARD, game_id=game.id,
+                     board_text=game_text.text_board(lang, game, board, flipped=flipped), ply=len(game.moves))
 
-    async def moved(self, lang: str, moved: Moved, board: Board, mover_name: str) -> Reply:
+    @staticmethod
+    def rating_line(lang: str, game: Game, ratings: Sequence[RatingChange]) -> str:
+        """The players' new ratings and their change, as the update computed them."""
+        changes = ", ".join(
+            catalogue.say(lang, "rating_change_one", name=game.player(color).name, rating=round(change.after),
+                          change=f"{round(change.after) - round(change.before):+d}".replace("-", "−"))
+            for change in ratings if (color := game.color_of(change.user_id)) is not None)
+        return catalogue.say(lang, "rating_change", changes=changes)
+
+    async def moved(self, lang: str, played: Played, mover_name: str) -> Reply:
         """A move played: who played what, offers it declined or made, then the turn or the ending."""
+        moved, board = played.moved, played.board
         game = moved.game
         lines = [catalogue.say(lang, "moved", name=mover_name, move=str(moved.move))]
         for note in moved.notes:
@@ -95,7 +100,7 @@ class Presenter:
                                        kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
         else:
             lines.append(game_text.end_text(lang, game, mover_name, abandon_hours=self.abandon_hours))
-        return await self.board(lang, game, board, lines)
+        return await self.board(lang, game, board, lines, ratings=played.ratings)
 
     async def move_refused(self, lang: str, refused: MoveRefused) -> Reply:
         """Why a move is not allowed, the moves that would do, and the rules topic that explains it."""
@@ -115,12 +120,12 @@ class Presenter:
         lines.append(catalogue.say(lang, "rule_pointer", command=rules_help.topic_command(topic, lang),
                                    title=title))
         if not refused.struck:
-            return Reply("\n".join(lines), private=True, kind="error", game_id=game.id)
+            return Reply("\n".join(lines), private=True, kind=Kind.ERROR, game_id=game.id)
         if game.active:
             lines.append(catalogue.say(lang, "tournament_warning"))
-            return Reply("\n".join(lines), kind="error", game_id=game.id)
+            return Reply("\n".join(lines), kind=Kind.ERROR, game_id=game.id)
         lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
-        return await self.board(lang, game, refused.board, lines)
+        return await self.board(lang, game, refused.board, lines, ratings=refused.ratings)
 
     async def started(self, lang: str, game: Game, board: Board) -> Reply:
         """A new game: who plays which side, the turn, and how to type a move."""
@@ -144,22 +149,22 @@ class Presenter:
         return catalogue.say(lang, "how_to_move", example=str(example))
 
     async def ended(self, lang: str, game: Game, board: Board, *, viewer: Color | None = None,
-                    actor: str | None = None) -> Reply:
+                    actor: str | None = None, ratings: Sequence[RatingChange] = ()) -> Reply:
         lines = [game_text.end_text(lang, game, actor, abandon_hours=self.abandon_hours)]
-        return await self.board(lang, game, board, lines, viewer=viewer)
+        return await self.board(lang, game, board, lines, viewer=viewer, ratings=ratings)
 
     def offer(self, lang: str, game: Game, color: Color, key: str, **values: object) -> Reply:
         """A draw offer or a take-back request, addressed to the opponent, with the answer buttons."""
         text = catalogue.say(lang, key, name=game_text.who(lang, game, color),
                          opponent=game.player(color.other).name, **values)
-        kind = "draw_offer" if key == "draw_offered" else "undo_request"
+        kind = Kind.DRAW_OFFER if key == "draw_offered" else Kind.UNDO_REQUEST
         return Reply(text, buttons=game_text.game_buttons(lang, game),
                      mentions=game_text.mention(game, color.other),
                      kind=kind, game_id=game.id)
 
     def declined(self, lang: str, game: Game, color: Color, key: str, name: str) -> Reply:
         return Reply(catalogue.say(lang, key, name=name), mentions=game_text.mention(game, color.other),
-                     buttons=game_text.game_buttons(lang, game), kind="info", game_id=game.id)
+                     buttons=game_text.game_buttons(lang, game), kind=Kind.INFO, game_id=game.id)
 
     def challenge(self, lang: str, challenge: Challenge) -> Reply:
         """The challenge as posted: who, which rules, colours, and Accept/Decline (or Cancel) buttons."""
@@ -175,11 +180,12 @@ class Presenter:
         lines.append(catalogue.say(lang, "challenge_expires",
                                time=game_text.duration(lang, self.timing.challenge_expiry)))
         cid = challenge.id
-        accept = Button(f"acc:{cid}", catalogue.say(lang, "btn_accept"), "success")
+        accept = Button.press(Action.ACCEPT, cid, catalogue.say(lang, "btn_accept"), "success")
         mentions: tuple[Person, ...] = ()
         if challenge.target:
-            buttons = (accept, Button(f"dec:{cid}", catalogue.say(lang, "btn_decline"), "danger"))
+            decline = Button.press(Action.DECLINE, cid, catalogue.say(lang, "btn_decline"), "danger")
+            buttons = (accept, decline)
             mentions = (Person(challenge.target.user_id, challenge.target.name),)
         else:
-            buttons = (accept, Button(f"can:{cid}", catalogue.say(lang, "btn_cancel")))
-        return Reply("\n".join(lines), buttons=buttons, mentions=mentions, kind="challenge")
+            buttons = (accept, Button.press(Action.CANCEL, cid, catalogue.say(lang, "btn_cancel")))
+        return Reply("\n".join(lines), buttons=buttons, mentions=mentions, kind=Kind.CHALLENGE)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from bot.domain.model import Game
 from bot.flows.review import Hinted
 from bot.presentation import catalogue, game_text
-from bot.presentation.messages import Attachment, Reply
-from bot.workers import Workers, flipped_for
+from bot.presentation.messages import Attachment, Kind, Reply
+from bot.workers import Workers
 from engine import Color, get_variant
 from engine.evaluation import MATE_BOUND
 from engine.review import Review, Turn
@@ -68,14 +68,14 @@ async def review_replies(workers: Workers, lang: str, game: Game, review: Review
     if not all_points:
         head.append(catalogue.say(lang, "review_none"))
     replies = [Reply("\n".join(head), attachment=Attachment(graph, "review.png") if graph else None,
-                     kind="review", game_id=game.id)]
+                     kind=Kind.REVIEW, game_id=game.id)]
     for turn in points:
         board = review.board_before(turn.ply)
-        picture = await workers.board_png(board, flipped=flipped_for(turn.color),
+        picture = await workers.board_png(board, flipped=game_text.flipped_for(turn.color),
                                           arrow=board.parse_move(turn.best))
         replies.append(Reply(point_text(lang, game, turn),
                              attachment=Attachment(picture, "board.png") if picture else None,
-                             kind="review", game_id=game.id))
+                             kind=Kind.REVIEW, game_id=game.id))
     lines = [catalogue.say(lang, "review_summary", id=game.id)]
     first = get_variant(variant).first
     for color in (first, first.other):
@@ -89,16 +89,16 @@ async def review_replies(workers: Workers, lang: str, game: Game, review: Review
     if hints:
         lines.append(catalogue.say(lang, "hints_used", count=hints))
     lines.append(catalogue.say(lang, "review_accuracy_note"))
-    replies.append(Reply("\n".join(lines), kind="review", game_id=game.id))
+    replies.append(Reply("\n".join(lines), kind=Kind.REVIEW, game_id=game.id))
     return replies
 
 
-async def hint_reply(workers: Workers, lang: str, hinted: Hinted, name: str, hints: int) -> Reply:
+async def hint_reply(workers: Workers, lang: str, hinted: Hinted, name: str) -> Reply:
     """A hint: the move in words and as an arrow on the board, seen from the player's side."""
     game, board, move = hinted.game, hinted.board, hinted.move
     lines = [catalogue.say(lang, "hint", name=name, move=str(move)),
-             catalogue.say(lang, "hints_used", count=hints), game_text.turn_line(lang, game)]
-    picture = await workers.board_png(board, flipped=flipped_for(game.turn), arrow=move)
+             catalogue.say(lang, "hints_used", count=hinted.hints), game_text.turn_line(lang, game)]
+    picture = await workers.board_png(board, flipped=game_text.flipped_for(game.turn), arrow=move)
     return Reply("\n".join(lines), attachment=Attachment(picture, "board.png") if picture else None,
                  buttons=game_text.game_buttons(lang, game), title=game_text.title(lang, game),
-                 fields=game_text.fields(lang, game), kind="hint", game_id=game.id)
+                 fields=game_text.fields(lang, game), kind=Kind.HINT, game_id=game.id)

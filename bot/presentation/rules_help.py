@@ -334,7 +334,7 @@ _REASON_TOPICS: dict[str, str] = {
     "man_cannot_capture_king": "captures",
     "incomplete": "sequences",
     "kings_do_not_fly": "kings",
-    "no_legal_move": "end",
+    "crowning_ends_move": "kings",
     "game_over": "end",
 }
 

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.chat.events import Event, Person, Reply
-from bot.chat.people import exact_key, look_key
+from bot.domain.names import exact_key, look_key
 from bot.platforms.base import answer
 from tests.bot.tammi_talk import Chat, close_chat, open_chat
 

@@ -29,7 +29,7 @@ API_REASONS = (
     "bad_syntax", "too_long", "not_a_square", "no_piece", "opponent_piece", "capture_compulsory",
     "incomplete", "not_maximum", "must_capture_with_king", "must_capture_more_kings",
     "must_meet_king_earlier", "man_cannot_capture_king", "men_not_backward", "kings_do_not_fly",
-    "occupied", "not_diagonal", "too_far", "own_piece", "no_legal_move", "game_over", "ambiguous",
+    "occupied", "not_diagonal", "too_far", "own_piece", "crowning_ends_move", "game_over", "ambiguous",
     "not_legal",
 )
 

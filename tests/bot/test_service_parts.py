@@ -12,7 +12,7 @@ from bot.app import run_console
 from bot.chat import grammar as parsing
 from bot.cli import main
 from bot.config import Config
-from bot.domain import ratings
+from bot.domain import names, ratings
 from bot.platforms.console import parse_line
 from bot.presentation import catalogue as texts
 
@@ -66,10 +66,10 @@ def test_find_move(text: str, expected: tuple[str, bool] | None) -> None:
 
 
 def test_clean_removes_control_characters() -> None:
-    assert parsing.clean("a\x00b\u200bc\n d\x1b") == "abc d"
-    assert parsing.clean_name("\x00@everyone`") == "everyone'"
-    assert parsing.clean_name("   ") == "?"
-    assert len(parsing.clean_name("n" * 500)) == parsing.MAX_NAME
+    assert names.clean("a\x00b\u200bc\n d\x1b") == "abc d"
+    assert names.clean_name("\x00@everyone`") == "everyone'"
+    assert names.clean_name("   ") == "?"
+    assert len(names.clean_name("n" * 500)) == names.MAX_NAME
 
 
 def test_elo() -> None:

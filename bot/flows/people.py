@@ -10,14 +10,12 @@ to mention the one meant.
 from __future__ import annotations
 
 import logging
-import unicodedata
 from collections.abc import Iterable
 
-from bot.chat import grammar as words
-from bot.chat.context import Ctx
-from bot.chat.events import Person
-from bot.domain.model import Player
+from bot.domain.model import Person, Player
+from bot.domain.names import MAX_NAME, clean_name, exact_key, handle_key, look_key
 from bot.domain.transitions import Refusal
+from bot.flows.desk import Asker
 from bot.storage.repository import Repository, StorageError
 
 log = logging.getLogger(__name__)
@@ -25,64 +23,42 @@ log = logging.getLogger(__name__)
 CANDIDATES = 5  # people fetched for a name; two are enough to call it ambiguous
 
 
-def exact_key(name: str) -> str:
-    """A name as the platform gave it, casefolded (invisible characters kept, so they tell apart).
-
-    >>> exact_key("Bob") == exact_key("bob"), exact_key("Bob") == exact_key("Bo\\u200bb")
-    (True, False)
-    """
-    return " ".join(name.casefold().split())
+def _player(person: Person) -> Player:
+    return Player(str(person.user_id)[:128], clean_name(person.name))
 
 
-def look_key(name: str) -> str:
-    """A name as it looks once cleaned: two names with the same look are easy to confuse.
-
-    >>> look_key("Bo\\u200bb") == look_key("BOB") == look_key("Ｂｏｂ")
-    True
-    """
-    return " ".join(unicodedata.normalize("NFKC", words.clean_name(name)).casefold().split())
-
-
-def handle_key(handle: str) -> str:
-    """A platform username as stored: lowercase, without the @."""
-    return handle.strip().lstrip("@").casefold()
-
-
-async def find(ctx: Ctx, typed: Iterable[str]) -> Player | None:
+async def find(repository: Repository, asker: Asker, typed: Iterable[str], *,
+               mentions: tuple[Person, ...] = (), replied: Person | None = None) -> Player | None:
     """The person a message names (a mention first, then the words typed, then the author of the
     message replied to); None if it names nobody. Refuses an unknown or ambiguous name."""
-    mentions = ctx.event.mentions
     for person in mentions:
-        if person.user_id != ctx.user.user_id or len(mentions) == 1:
-            return Player(str(person.user_id)[:128], words.clean_name(person.name))
-    text = " ".join(typed).strip()[: words.MAX_NAME]
+        if person.user_id != asker.user_id or len(mentions) == 1:
+            return _player(person)
+    text = " ".join(typed).strip()[:MAX_NAME]
     if not text:
-        replied = ctx.event.replied_to
-        if replied is not None and replied.user_id != ctx.user.user_id:
-            return Player(str(replied.user_id)[:128], words.clean_name(replied.name))
+        if replied is not None and replied.user_id != asker.user_id:
+            return _player(replied)
         return None
-    if ctx.platform == "console":  # console users are their names
+    if asker.platform == "console":  # console users are their names
         name = text.lstrip("@").strip() or text
-        return Player(name, words.clean_name(name))
-    repository = ctx.service.repository
+        return Player(name, clean_name(name))
     if text.startswith("@"):
         handle = handle_key(text)
-        known = await repository.by_handle(ctx.platform, handle) if handle and " " not in handle else None
+        known = await repository.by_handle(asker.platform, handle) if handle and " " not in handle else None
         if known is None:
             raise Refusal("unknown_person", name=text)
-        return Player(known.user_id, words.clean_name(known.name))
-    found = await repository.names_like(ctx.platform, ctx.channel, look_key(text), limit=CANDIDATES)
+        return Player(known.user_id, clean_name(known.name))
+    found = await repository.names_like(asker.platform, asker.channel, look_key(text), limit=CANDIDATES)
     if len(found) == 1 and found[0].key == exact_key(text):
-        return Player(found[0].user_id, words.clean_name(found[0].name))
+        return Player(found[0].user_id, clean_name(found[0].name))
     if found:
         raise Refusal("person-ambiguous", name=text)
     raise Refusal("unknown_person", name=text)
 
 
-async def known(ctx: Ctx, text: str) -> bool:
+async def known(repository: Repository, asker: Asker, text: str) -> bool:
     """Whether someone in the channel goes by this name (or a name that looks the same)."""
-    found = await ctx.service.repository.names_like(ctx.platform, ctx.channel, look_key(text), limit=1)
-    return bool(found)
+    return bool(await repository.names_like(asker.platform, asker.channel, look_key(text), limit=1))
 
 
 class Memory:
@@ -114,7 +90,7 @@ class Memory:
         key = ("name", platform, channel, user_id, raw)
         if key in self._known:
             return
-        await self.repository.note_name(platform, channel, user_id, words.clean_name(raw),
+        await self.repository.note_name(platform, channel, user_id, clean_name(raw),
                                         exact_key=exact_key(raw), look_key=look_key(raw), now=now)
         self._add(key)
 
@@ -122,7 +98,7 @@ class Memory:
         key = ("handle", platform, handle, user_id, raw)
         if not handle or key in self._known:
             return
-        await self.repository.note_handle(platform, handle, user_id, words.clean_name(raw), now)
+        await self.repository.note_handle(platform, handle, user_id, clean_name(raw), now)
         self._add(key)
 
     def _add(self, key: tuple[str, ...]) -> None:

@@ -1,0 +1,184 @@
+"""Reading an event once: its button, its command and words, or its plain text, as one typed command.
+
+Nothing here reads storage: names stay words until a flow looks them up, and a game named by no id is
+found by the flow that acts on it. Words that cannot be read raise `Refusal`; None means the event is
+chat to ignore.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.chat import grammar as words
+from bot.chat import typed
+from bot.chat.events import Event
+from bot.domain.model import ColourChoice
+from bot.domain.names import clean
+from bot.domain.transitions import Refusal
+from bot.presentation.messages import Action
+
+Args = tuple[str, ...]
+
+
+def read(event: Event, platform: str) -> typed.Command | None:
+    """The command an event gives (None for chat to ignore)."""
+    if event.button:
+        return press(event.button)
+    if event.command:
+        name = words.resolve_command(event.command.lstrip("/"))
+        if name is None:
+            raise Refusal("not_understood")
+        args = tuple(clean(arg, 400) for arg in event.args)
+        if sum(len(arg) for arg in args) > words.MAX_TEXT:
+            raise Refusal("too_long")
+        return command(name, tuple(arg for arg in args if arg))
+    return text(event, bare=platform == "console" or event.addressed or event.is_private_chat)
+
+
+def press(button: str) -> typed.Press:
+    """A button id `<action>:<id>` as a press."""
+    action, _, number = button.partition(":")
+    if action not in Action._value2member_map_ or not number.isdecimal() or len(number) > 18:
+        raise Refusal("unknown_button")
+    return typed.Press(Action(action), int(number))
+
+
+def text(event: Event, *, bare: bool) -> typed.Command | None:
+    """A plain message: a command written as text, a move, a question, or chat to ignore. `bare`: the
+    message is clearly for the bot (the console, a private chat, a mention or a reply to the bot)."""
+    raw = event.text or ""
+    if len(raw) > words.MAX_TEXT:
+        head = clean(raw[:200])
+        if words.find_command(head, bare=bare) or (event.addressed and not event.only_replied):
+            raise Refusal("too_long")
+        return None
+    cleaned = clean(raw)
+    if not cleaned:
+        return None
+    found = words.find_command(cleaned, bare=bare)
+    if found is not None:
+        if found.command == "?":
+            raise Refusal("not_understood")
+        return command(found.command, found.args)
+    move = words.find_move(cleaned)
+    if move is not None:
+        return typed.PlayMove(move.text, offer_draw=move.offer_draw, claim_draw=move.claim_draw,
+                              quiet=not bare)
+    if words.move_attempt(cleaned):
+        return typed.MoveAttempt(cleaned, quiet=not bare)
+    if not bare:
+        return None
+    if "?" in cleaned or (event.addressed and not event.only_replied):
+        return typed.Question(cleaned, quiet=event.only_replied)
+    return None if event.only_replied else typed.NotUnderstood()
+
+
+def command(name: str, args: Args) -> typed.Command:
+    """Command `name` with its words."""
+    if name in typed.OnGame._value2member_map_:
+        return typed.GameCommand(typed.OnGame(name), words.typed_id(args))
+    return _READERS[name](args)
+
+
+def _challenge(args: Args) -> typed.Challenge:
+    colour, tournament, anyone = ColourChoice.RANDOM, False, False
+    variant: str | None = None
+    names: list[str] = []
+    for arg in args:
+        word = arg.casefold()
+        if word in words.COLOUR_WORDS:
+            colour = ColourChoice(words.COLOUR_WORDS[word])
+        elif word in words.TOURNAMENT_WORDS:
+            tournament = True
+        elif word in words.OPEN_WORDS:
+            anyone = True
+        elif not word.startswith("@") and (named := words.variant_name(word)):
+            variant = named
+        else:
+            names.append(arg)
+    return typed.Challenge(tuple(names), variant, colour, tournament, anyone)
+
+
+def _play(args: Args) -> typed.PlayBot:
+    """`play [level] [variant] [colour]`; a level out of range is refused by the handler, which knows
+    the highest."""
+    level: int | None = None
+    variant: str | None = None
+    colour = ColourChoice.RANDOM
+    for arg in args:
+        word = arg.casefold()
+        if word.isdecimal():
+            level = int(word) if len(word) < 4 else 0
+        elif word in words.COLOUR_WORDS:
+            colour = ColourChoice(words.COLOUR_WORDS[word])
+        elif named := words.variant_name(word):
+            variant = named
+        else:
+            raise Refusal("unknown_variant", name=arg[:40])
+    return typed.PlayBot(level, variant, colour)
+
+
+def _move(args: Args) -> typed.Command:
+    """`move [#game] <move>`: in the game named first (a platform's move dialog names it)."""
+    game_id = words.typed_id(args[:1]) if args and args[0].startswith("#") else None
+    if game_id is not None:
+        args = args[1:]
+    if not args:
+        return typed.MoveDialog(game_id)
+    said = " ".join(args)
+    move = words.find_move(said)
+    if move is None:  # the engine explains what is wrong with it
+        return typed.PlayMove(said[:200], game_id)
+    return typed.PlayMove(move.text, game_id, offer_draw=move.offer_draw, claim_draw=move.claim_draw)
+
+
+def _answer(args: Args) -> typed.Answer | None:
+    word = args[0].casefold() if args else ""
+    if word in words.ACCEPT_WORDS:
+        return typed.Answer.ACCEPT
+    if word in words.DECLINE_WORDS:
+        return typed.Answer.DECLINE
+    return typed.Answer.ASK if word else None
+
+
+def _draw(args: Args) -> typed.Draw:
+    move = words.find_move(" ".join(args)) if args else None
+    if move is not None:
+        return typed.Draw(move=typed.PlayMove(move.text, offer_draw=True))
+    return typed.Draw(_answer(args) or typed.Answer.ASK)
+
+
+def _games(args: Args) -> typed.Games:
+    return typed.Games(next((int(arg) for arg in args if arg.isdecimal() and len(arg) < 6), 1))
+
+
+def _settings(args: Args) -> typed.Settings:
+    language: str | None = None
+    variant: str | None = None
+    for arg in args:
+        word = arg.casefold()
+        if word in words.LANGUAGE_WORDS:
+            language = words.LANGUAGE_WORDS[word]
+        elif named := words.variant_name(word):
+            variant = named
+        elif word not in words.SETTING_WORDS:
+            raise Refusal("settings_bad_language")
+    return typed.Settings(language, variant)
+
+
+_READERS: dict[str, Callable[[Args], typed.Command]] = {
+    "challenge": _challenge,
+    "accept": lambda args: typed.Accept(args, words.typed_id(args)),
+    "decline": lambda args: typed.Decline(bool(args)),
+    "cancel": lambda args: typed.Cancel(),
+    "play": _play,
+    "move": _move,
+    "draw": _draw,
+    "undo": lambda args: typed.Undo(_answer(args)),
+    "games": _games,
+    "rules": lambda args: typed.Rules(args),
+    "stats": lambda args: typed.Stats(args),
+    "leaderboard": lambda args: typed.Leaderboard(),
+    "settings": _settings,
+    "help": lambda args: typed.Help(words.resolve_command(args[0]) if args else None),
+}

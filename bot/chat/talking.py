@@ -1,0 +1,89 @@
+"""Talk about the game: the rules, questions, help, and the channel's settings."""
+
+from __future__ import annotations
+
+from bot.chat import typed
+from bot.chat.commands import COMMANDS
+from bot.chat.context import Ctx
+from bot.chat.events import Reply
+from bot.config import Config
+from bot.domain.model import ChannelSettings
+from bot.domain.transitions import Refusal
+from bot.flows import records
+from bot.presentation import catalogue, rules_help
+from bot.presentation.messages import Kind
+from bot.storage.repository import Repository
+
+
+async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config) -> list[Reply]:
+    language, variant = command.language, command.variant
+    changing = bool(language or variant)
+    if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():
+        raise Refusal("settings_not_allowed")
+    if changing:
+        current = await records.change_settings(repository, ctx.asker, ChannelSettings(language, variant))
+    else:
+        current = await records.settings(repository, ctx.platform, ctx.channel)
+    shown_lang = language or current.language or config.language
+    key = "settings_saved" if changing else "settings_show"
+    return [Reply(catalogue.say(language or ctx.lang, key, language=shown_lang,
+                                variant=current.variant or config.variant), kind=Kind.SETTINGS)]
+
+
+async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:
+    """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer."""
+    variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
+    found = rules_help.respond(command.words, ctx.lang, variant)
+    if found is None:
+        return [Reply(ctx.say("rules_unknown", text=" ".join(command.words)[:80]) + "\n"
+                      + rules_help.topic_list(ctx.lang, variant), kind=Kind.RULES)]
+    if isinstance(found, str):
+        return [Reply(found, kind=Kind.RULES)]
+    return [Reply(found.text, title=found.title, kind=Kind.RULES)]
+
+
+async def question(command: typed.Question, ctx: Ctx, repository: Repository) -> list[Reply]:
+    """The answer to a rules question typed to the bot; else "not understood" (or nothing, for chat in
+    reply to the bot's message)."""
+    variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
+    found = rules_help.answer(command.text, ctx.lang, variant)
+    if found is not None:
+        return [Reply(found.text, title=found.title, kind=Kind.RULES)]
+    return [] if command.quiet else await not_understood(typed.NotUnderstood(), ctx)
+
+
+async def not_understood(command: typed.NotUnderstood, ctx: Ctx) -> list[Reply]:
+    return [Reply(ctx.say("not_understood"), private=True, kind=Kind.HELP)]
+
+
+def help_head(ctx: Ctx) -> list[str]:
+    """How to give commands and moves here: the platform's own way (a slash command, `/command`, the
+    bare word), and typed moves only where the bot gets to read them."""
+    platform = ctx.platform if ctx.platform in ("discord", "telegram", "console") else None
+    intro = ctx.say(f"help_intro_{platform}") if platform else ctx.say("help_intro")
+    if ctx.event.reads_typed:
+        return [intro, ctx.say("help_moves")]
+    return [intro, ctx.say(f"help_moves_{platform or 'other'}_untyped")]
+
+
+def _command_line(ctx: Ctx, name: str) -> str:
+    said = dict.fromkeys((*catalogue.words(ctx.lang, f"words-command-{name}"), name))
+    return ctx.say("help_command_line", words=", ".join(f"`{word}`" for word in said),
+                   description=ctx.say(f"cmd_{name}"))
+
+
+async def help_(command: typed.Help, ctx: Ctx) -> list[Reply]:
+    """`help`: every command; `help challenge`: one command, with its usage and options where it has some."""
+    named = command.command
+    if named is not None:
+        lines = [_command_line(ctx, named)]
+        if catalogue.has(f"usage-{named}"):
+            word = catalogue.command_name(ctx.lang, named)
+            lines.append(ctx.say("help_command_usage", usage=ctx.say(f"usage_{named}", word=word)))
+            lines.append(ctx.say("help_command_options", options=ctx.say(f"options_{named}")))
+        return [Reply("\n".join(lines), kind=Kind.HELP)]
+    lines = [*help_head(ctx), ""]
+    lines += [_command_line(ctx, spec.name) for spec in COMMANDS]
+    lines += ["", ctx.say("help_more", help=catalogue.command_name(ctx.lang, "help"),
+                          example=catalogue.command_name(ctx.lang, "challenge"))]
+    return [Reply("\n".join(lines), kind=Kind.HELP)]
