@@ -1,5 +1,6 @@
-"""The project's shape: bot/ in layers that import only the layers under them, and no import cycle in
-engine/, render/ or bot/ (imports needed only by the type checker do not count)."""
+"""The project's shape: bot/ in layers that import only the layers under them, no import cycle in
+engine/, render/ or bot/ (imports needed only by the type checker count too), handlers in bot/chat that
+reach storage only through the flows, and no file in bot/ over 400 lines."""
 
 from __future__ import annotations
 
@@ -26,20 +27,12 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
 
 
-def _type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def imports(path: Path, known: set[str]) -> set[str]:
-    """The project modules `path` imports when it runs (the `if TYPE_CHECKING:` blocks left out)."""
+    """The project modules `path` imports (those under `if TYPE_CHECKING:` included)."""
     found: set[str] = set()
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking(node):
-            return
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -109,3 +102,29 @@ def test_no_python_file_in_bot_is_longer_than_400_lines() -> None:
     long = {name: n for name, path in modules().items()
             if name.startswith("bot") and (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
     assert long == {}
+
+
+def test_chat_handlers_reach_storage_only_through_the_flows() -> None:
+    """No module of bot/chat calls a repository method: the flows are the one road to storage (the
+    service, the composition of the chat layer, hands the repository on)."""
+    calls = []
+    for name, path in modules().items():
+        if not name.startswith("bot.chat.") or name == "bot.chat.service":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, (ast.Name, ast.Attribute))
+                    and ast.unparse(node.func.value).split(".")[-1] == "repository"):
+                calls.append(f"{name}: {ast.unparse(node.func)}")
+    assert calls == []
+
+
+def test_no_untyped_catch_all_in_the_game_state_layers() -> None:
+    """No `**changes: Any` in the domain, the flows or storage: every state change names its fields, so
+    mypy checks them."""
+    layers = ("bot.domain", "bot.flows", "bot.storage")
+    found = [f"{name}:{node.kwarg.lineno}" for name, path in modules().items() if name.startswith(layers)
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.arguments) and node.kwarg is not None
+             and node.kwarg.annotation is not None and ast.unparse(node.kwarg.annotation) == "Any"]
+    assert found == []
