@@ -13,7 +13,15 @@ from bot.chat.events import Person
 from bot.platforms.console import parse_line
 from engine import Board
 from render import Captions
+from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, close_chat, game_from, open_chat, start_game
+
+
+@pytest.fixture
+async def database(databases: Databases) -> str:
+    """Conversation tests run on SQLite: the storage under them is tested on every backend (SQLite,
+    PostgreSQL and the in-memory one) in test_storage.py, and the flows in tests/bot/unit."""
+    return await databases.new("sqlite")
 
 
 @pytest.fixture

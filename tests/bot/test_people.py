@@ -11,7 +11,15 @@ import pytest
 from bot.chat.events import Event, Person, Reply
 from bot.domain.names import exact_key, look_key
 from bot.platforms.base import answer
+from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, close_chat, open_chat
+
+
+@pytest.fixture
+async def database(databases: Databases) -> str:
+    """Conversation tests run on SQLite: the storage under them is tested on every backend (SQLite,
+    PostgreSQL and the in-memory one) in test_storage.py, and the flows in tests/bot/unit."""
+    return await databases.new("sqlite")
 
 ANN = Person("1", "Ann", handle="ann")
 BOB = Person("2", "Bob", handle="bobby")

@@ -17,8 +17,16 @@ from bot.config import Config, OpponentConfig, PictureConfig, ReviewConfig
 from bot.workers import Workers
 from engine import Board, Color
 from engine.review import Review, review_game
+from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, close_chat, open_chat
 from tests.render.render_pixels import decode
+
+
+@pytest.fixture
+async def database(databases: Databases) -> str:
+    """Conversation tests run on SQLite: the storage under them is tested on every backend (SQLite,
+    PostgreSQL and the in-memory one) in test_storage.py, and the flows in tests/bot/unit."""
+    return await databases.new("sqlite")
 
 # Red (bob) blunders a man with 16-19 at his fifth move; White (ann) takes it with 24x15x8.
 OPENING = ["11-15", "22-18", "15x22", "26x17", "8-11", "25-22", "12-16", "17-13", "16-19", "24x15x8"]

@@ -13,6 +13,7 @@ import pytest
 
 from bot.chat.events import Reply
 from engine import Board
+from tests.bot.databases import Databases
 from tests.bot.tammi_talk import close_chat, open_chat
 
 USERS = ["ann", "bob", "cat", "dan", "eve"]
@@ -32,10 +33,12 @@ def check(replies: list[Reply]) -> None:
         assert "went wrong" not in reply.text and "vikaan" not in reply.text, reply.text
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-async def test_random_conversation_keeps_records_consistent(database: str, seed: int,
+# Two conversations on SQLite, one on PostgreSQL: the storage contract is tested on every backend in
+# test_storage.py, and what this adds on PostgreSQL (its transactions under a long random chat) one run shows.
+@pytest.mark.parametrize(("backend", "seed"), [("sqlite", 1), ("sqlite", 2), ("postgres", 1)])
+async def test_random_conversation_keeps_records_consistent(backend: str, seed: int, databases: Databases,
                                                            caplog: pytest.LogCaptureFixture) -> None:
-    chat = await open_chat(database, seed=seed)
+    chat = await open_chat(await databases.new(backend), seed=seed)
     rng = random.Random(seed)
     try:
         for _ in range(4000):
