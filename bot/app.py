@@ -15,7 +15,7 @@ from bot.config import Config, parse_database
 from bot.domain.ratings import Elo
 from bot.platforms import console
 from bot.platforms.base import Adapter, Stopped
-from bot.platforms.health import HealthServer, MeasuredService, Metrics, adapter_up
+from bot.platforms.health import HealthServer, MeasuredService, Metrics
 from bot.storage import Repository, SqliteRepository, StorageError
 from bot.storage.transfer import Copyable, copy_rows
 from bot.workers import ChooseMove
@@ -43,7 +43,8 @@ class Watch:
         self.adapters: dict[str, tuple[Adapter, bool]] = {}  # name: (adapter, started and not closed)
 
     def states(self) -> list[tuple[str, bool]]:
-        return [(name, adapter_up(adapter, started)) for name, (adapter, started) in self.adapters.items()]
+        """(name, up) of each adapter: started, not closed, and connected to its platform now."""
+        return [(name, started and adapter.connected) for name, (adapter, started) in self.adapters.items()]
 
 
 @contextlib.asynccontextmanager

@@ -1,10 +1,10 @@
 """The health endpoint for orchestrators and Prometheus metrics, on `[health] listen:port`.
 
-`/healthz` answers 200 when the database answers a query and every chat adapter is up (started, and
-connected where the adapter can tell), else 503 with what is down. `/metrics` serves moves played, the
-round trip of a typed move (from its event to its reply: stored and drawn), events whose handling
-failed, and which adapters are connected. The adapters talk to `MeasuredService`, which times the
-events on their way to the real service.
+`/healthz` answers 200 when the database answers a query and every chat adapter is up (started and,
+by its own account, connected to its platform: `Adapter.connected`), else 503 with what is down.
+`/metrics` serves moves played, the round trip of a typed move (from its event to its reply: stored
+and drawn), events whose handling failed, and which adapters are connected. The adapters talk to
+`MeasuredService`, which times the events on their way to the real service.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ class Metrics:
                                       ["platform"], buckets=MOVE_BUCKETS, registry=self.registry)
         self.errors = Counter("tammi_errors", "Events whose handling failed", ["platform"],
                               registry=self.registry)
-        self.adapters = Gauge("tammi_adapter_connected", "1 while the chat adapter is up", ["adapter"],
-                              registry=self.registry)
+        self.adapters = Gauge("tammi_adapter_connected", "1 while the chat adapter is connected to its "
+                              "platform", ["adapter"], registry=self.registry)
 
 
 def is_typed_move(event: Event) -> bool:
@@ -81,12 +81,6 @@ class MeasuredService:
 
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         await self.service.move_channel(platform, old, new)
-
-
-def adapter_up(adapter: object, started: bool) -> bool:
-    """An adapter is up once started, unless it says (`connected`) that it has lost its connection."""
-    connected = getattr(adapter, "connected", None)
-    return started and (connected is None or bool(connected))
 
 
 class HealthServer:

@@ -1,31 +1,41 @@
 """`[health] port`: /healthz answers 200 while the database and the adapters are up and 503 naming what
-is down; /metrics counts moves, times them, counts failed events and shows the adapters' state."""
+is down; /metrics counts moves, times them, counts failed events and shows the adapters' state.
+
+`health_of` serves /healthz over real adapters, for the Discord and Telegram tests of `connected`."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import socket
+from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
 
-from bot.app import open_service, running, watched
+from bot.app import Watch, open_service, running, watched
 from bot.chat.events import Event, Person
 from bot.config import Config, HealthConfig, PictureConfig
-from bot.platforms.base import answer
+from bot.platforms.base import Adapter, answer
+from bot.platforms.health import HealthServer, Metrics
+from tests.fakes.stub_service import StubService
 
 
 class FakeAdapter:
     name = "fake"
 
     def __init__(self) -> None:
-        self.connected = True
+        self.connected = True  # what `Adapter.connected` says; the test sets it
 
     async def start(self) -> None:
         return None
 
     async def close(self) -> None:
         return None
+
+    async def wait_closed(self) -> None:
+        await asyncio.Event().wait()
 
 
 def free_port() -> int:
@@ -38,6 +48,56 @@ def metric(text: str, name: str) -> float:
     found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
     assert found, text
     return float(found[1])
+
+
+class Database:
+    """A database that always answers, so /healthz speaks of the adapters alone."""
+
+    async def schema_version(self) -> int:
+        return 1
+
+
+class Health:
+    """/healthz and the `tammi_adapter_connected` gauge of adapters run as `tammi run` runs them."""
+
+    def __init__(self, http: aiohttp.ClientSession, names: list[str]) -> None:
+        self.http = http
+        self.names = names
+
+    async def get(self, path: str) -> tuple[int, str]:
+        async with self.http.get(path) as response:
+            return response.status, await response.text()
+
+    async def state(self) -> tuple[int, str, list[float]]:
+        """The /healthz status and text, and each adapter's gauge."""
+        status, text = await self.get("/healthz")
+        metrics = (await self.get("/metrics"))[1]
+        return status, text, [metric(metrics, f'tammi_adapter_connected{{adapter="{name}"}}')
+                              for name in self.names]
+
+    async def until(self, status: int, timeout: float = 15.0) -> tuple[int, str, list[float]]:
+        """Ask every 50 ms until /healthz answers `status`; the state then."""
+        async def poll() -> tuple[int, str, list[float]]:
+            while (state := await self.state())[0] != status:
+                await asyncio.sleep(0.05)
+            return state
+        return await asyncio.wait_for(poll(), timeout)
+
+
+@contextlib.asynccontextmanager
+async def health_of(*adapters: Adapter) -> AsyncIterator[Health]:
+    """Start the adapters with the health server watching them (closed on exit)."""
+    port = free_port()
+    metrics = Metrics()
+    watch = Watch(StubService(), metrics)
+    server = HealthServer(Database(), metrics, watch.states, listen="127.0.0.1",  # type: ignore[arg-type]
+                          port=port)
+    await server.start()
+    try:
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as http, running(adapters, watch):
+            yield Health(http, [adapter.name for adapter in adapters])
+    finally:
+        await server.close()
 
 
 async def test_health_and_metrics(database: str, caplog: pytest.LogCaptureFixture) -> None:

@@ -89,6 +89,8 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self.refuse_message_content = False  # as Discord does when the portal switch is off
         self.token = "fake-token"  # the bot token Discord accepts
+        self.gateway_open = asyncio.Event()  # cleared: new gateway connections get no HELLO (`drop`)
+        self.gateway_open.set()
 
     # --- running ------------------------------------------------------------------------------
 
@@ -99,6 +101,7 @@ class FakeDiscord:
         self.port = self.runner.addresses[0][1]
 
     async def close(self) -> None:
+        self.gateway_open.set()  # let held connections end
         for connection in self.connections:
             if not connection.ws.closed:
                 await connection.ws.close()
@@ -141,6 +144,7 @@ class FakeDiscord:
         await ws.prepare(request)
         connection = Connection(ws, dict(request.query))
         self.connections.append(connection)
+        await self.gateway_open.wait()
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45000}, "s": None, "t": None})
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
@@ -194,6 +198,19 @@ class FakeDiscord:
             ready = [c for c in self.connections if c.identify is not None and not c.ws.closed]
             return ready if len(ready) >= count else None
         return await self.until(live)
+
+    async def drop(self) -> None:
+        """The gateway goes away: every live connection is closed (4000, as after a network fault; the
+        client may resume) and new ones hang without HELLO until `restore`."""
+        self.gateway_open.clear()
+        for connection in self.connections:
+            if not connection.ws.closed:
+                await connection.ws.close(code=4000, message=b"Unknown error")
+        await self._notify()
+
+    def restore(self) -> None:
+        """The gateway is back: connections waiting and new ones get HELLO."""
+        self.gateway_open.set()
 
     async def dispatch(self, name: str, data: JSON) -> None:
         """Send a gateway event to the bot, on the shard Discord would use."""

@@ -5,10 +5,10 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
 `setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
 `press`), read every call the bot made (`calls`, `wait_for`) and can make the next calls of a method
-fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`), and end long polling with a 409
-(`conflict`: another poller took over; also while a webhook is set, as Telegram does). Like Telegram, it keeps
-ordinary group messages from a bot in privacy mode (`privacy`, `withheld`), and refuses to post in a
-group that became a supergroup (`migrate`).
+fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`) until `mend`ed, and end long
+polling with a 409 (`conflict`: another poller took over; also while a webhook is set, as Telegram
+does). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
+`withheld`), and refuses to post in a group that became a supergroup (`migrate`).
 """
 
 from __future__ import annotations
@@ -228,6 +228,12 @@ class FakeTelegram:
     def break_down(self, method: str, times: int = 1) -> None:
         """The next `times` calls of `method` fail with 502 Bad Gateway (Telegram's servers in trouble)."""
         self._bad_gateway[method] = self._bad_gateway.get(method, 0) + times
+
+    def mend(self, method: str) -> None:
+        """Calls of `method` succeed again (no flood, refusal or bad gateway still to come)."""
+        self._floods.pop(method, None)
+        self._refusals.pop(method, None)
+        self._bad_gateway.pop(method, None)
 
     def conflict(self, times: int = 1) -> None:
         """Another poller takes over: the long poll in progress and the next `times` - 1 getUpdates end

@@ -21,7 +21,14 @@ from bot.chat.events import Event, Notice, Person, Service
 from bot.config import DiscordConfig
 from bot.platforms.base import TokenRejected, answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
-from bot.platforms.discord.client import bot_token, intents, make_client, person, use_endpoints
+from bot.platforms.discord.client import (
+    bot_token,
+    gateway_up,
+    intents,
+    make_client,
+    person,
+    use_endpoints,
+)
 from bot.platforms.discord.replies import ChannelOrder, Poster
 from bot.platforms.discord.tree import command_tree, subcommand_count, sync_if_changed, translated
 
@@ -111,6 +118,11 @@ class DiscordAdapter:
         except Exception:
             log.exception("The Discord connection ended with an error")
             raise
+
+    @property
+    def connected(self) -> bool:
+        """Whether the gateway is ready and connected now (discord.py reconnects after a drop)."""
+        return self._connection is not None and not self._connection.done() and gateway_up(self.client)
 
     async def wait_until_ready(self) -> None:
         """Wait until the gateway session is ready (servers received)."""

@@ -63,6 +63,17 @@ class ShardedTammiClient(TammiClient, discord.AutoShardedClient):
     """The same over several gateway connections (`[discord] shard_count`)."""
 
 
+def gateway_up(client: discord.Client) -> bool:
+    """Whether the client's gateway session is ready and every connection of it (each shard's) is open:
+    false from a dropped connection until discord.py has connected again."""
+    if client.is_closed() or not client.is_ready():
+        return False
+    if isinstance(client, discord.AutoShardedClient):
+        shards = client.shards
+        return bool(shards) and not any(shard.is_closed() for shard in shards.values())
+    return client.ws is not None and client.ws.open
+
+
 def handler_of(interaction: discord.Interaction[Any]) -> Handler:
     """The adapter that answers `interaction`."""
     client = interaction.client

@@ -200,6 +200,18 @@ class TelegramAdapter:
                                             bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_failed)
 
+    @property
+    def connected(self) -> bool:
+        """Whether Telegram's updates reach the bot now. Webhook: the webhook is set and its server runs.
+        Long polling: the polling runs, and Telegram answered the last getUpdates (within the polling
+        timeout and `PATIENCE`) with no failure since."""
+        if self._app is None:
+            return False
+        if self._webhook is not None:
+            return self._webhook.connected
+        return (bool(self._watched) and not any(task.done() for task in self._watched)
+                and self._reception.receiving)
+
     def _polling_failed(self, error: TelegramError) -> None:
         """PTB retries a failed getUpdates for ever. After a 409 Conflict (another poller, or a webhook)
         every retry would end the other poller's request in turn, so the polling stops here: raising
