@@ -8,6 +8,7 @@ import contextlib
 import getpass
 import logging
 import signal
+import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from bot.config import Config, ConfigError, load_config, parse_database
+from bot.config import Config, ConfigError, Database, load_config, parse_database
+from bot.config_values import scrub
 from bot.platforms.base import TokenRejected
 from bot.storage import StorageError
 
@@ -96,12 +98,59 @@ def platform_failure(platform: str, error: BaseException, secret: str | None) ->
     return Failure(f"{title} did not start: {type(error).__name__}: {detail}")
 
 
-def database_failure(database: object, error: BaseException) -> Failure:
-    return Failure(f"cannot use the database {database}: {error}")
+DATABASE_MODULES = ("bot.storage", "asyncpg", "aiosqlite", "sqlite3")
+"""Where an error comes from when the database caused it (an OSError or ValueError raised in them too)."""
 
 
 def is_database_error(error: BaseException) -> bool:
-    return isinstance(error, StorageError | sqlite3.Error)
+    """Whether the database (its file, its server, or reading its URL) raised `error`."""
+    if isinstance(error, StorageError | sqlite3.Error):
+        return True
+    if type(error).__module__.startswith(DATABASE_MODULES[1:]):
+        return True
+    if not isinstance(error, OSError | ValueError | OverflowError):
+        return False
+    frames = error.__traceback__
+    while frames is not None:
+        if str(frames.tb_frame.f_globals.get("__name__", "")).startswith(DATABASE_MODULES):
+            return True
+        frames = frames.tb_next
+    return False
+
+
+def _cause(error: BaseException, databases: Sequence[Database]) -> str:
+    """What went wrong with the database(s), in words, without a credential."""
+    text = str(error) or type(error).__name__
+    if isinstance(error, ConnectionRefusedError):
+        text = f"the server refused the connection ({text})"
+    elif isinstance(error, socket.gaierror):
+        text = f"the host name is not known ({text})"
+    elif isinstance(error, TimeoutError):
+        text = f"the server did not answer in time{f' ({text})' if str(error) else ''}"
+    for database in databases:
+        text = _schema_problem(database) or text
+    return scrub(text, [secret for database in databases for secret in database.secrets])
+
+
+def _schema_problem(database: Database) -> str | None:
+    """What is wrong with an SQLite file's schema version, if it is one no Tammi database has."""
+    if database.path is None or not database.path.is_file():
+        return None
+    try:
+        uri = f"{database.path.resolve().as_uri()}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+    if version >= 0:
+        return None
+    return (f"the file's schema version (PRAGMA user_version) is {version}, which no Tammi database has: "
+            "the file is damaged or not a Tammi database")
+
+
+def database_failure(database: Database, error: BaseException) -> Failure:
+    """The one-line failure of a database that could not be used, named without its credentials."""
+    return Failure(f"cannot use the database {database.shown}: {_cause(error, [database])}")
 
 
 class Named:
@@ -188,9 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _console(args, config)
         if args.command == "run":
             logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-            secrets = [config.discord.token, config.telegram.token, config.telegram.secret_token]
-            for handler in logging.getLogger().handlers:
-                handler.addFilter(Redact(secret for secret in secrets if secret))
+            _redact_logs(config)
             return asyncio.run(_run(config))
         return asyncio.run(_discord_sync(config))
     except KeyboardInterrupt:
@@ -201,17 +248,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Failure as failure:
         print(f"tammi: {failure}", file=sys.stderr)
         return 1
-    except (OSError, sqlite3.Error, StorageError) as error:
-        shown = parse_database(config.database).shown
-        cause = database_failure(shown, error) if is_database_error(error) else error
-        print(f"tammi: {cause}", file=sys.stderr)
+    except Exception as error:
+        database = parse_database(config.database)
+        if is_database_error(error):
+            print(f"tammi: {database_failure(database, error)}", file=sys.stderr)
+        elif isinstance(error, OSError):
+            print(f"tammi: {scrub(str(error), database.secrets)}", file=sys.stderr)
+        else:
+            raise
         return 1
+
+
+def _redact_logs(config: Config) -> None:
+    """Take the tokens and the database's credentials out of every log line."""
+    secrets = [config.discord.token, config.telegram.token, config.telegram.secret_token,
+               *parse_database(config.database).secrets]
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redact(secret for secret in secrets if secret))
 
 
 def _console(args: argparse.Namespace, config: Config) -> int:
     from bot.app import run_console
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    _redact_logs(config)
     # One person at a terminal: threads draw the pictures fast enough, and start-up stays quick.
     config = msgspec.structs.replace(config, picture=msgspec.structs.replace(config.picture, workers=0))
     pictures: Path | None = None
@@ -277,7 +337,7 @@ async def _opened(config: Config) -> AsyncIterator[GameService]:
         service = await opening.__aenter__()
     except Exception as error:
         if is_database_error(error) or isinstance(error, OSError):
-            raise database_failure(parse_database(config.database).shown, error) from None
+            raise database_failure(parse_database(config.database), error) from None
         raise
     try:
         yield service
@@ -316,8 +376,11 @@ async def _db(args: argparse.Namespace, config: Config) -> int:
         return 2
     try:
         counts = await copy_database(source.name, target.name)
-    except StorageError as error:
-        print(f"tammi: cannot copy {source.shown} to {target.shown}: {error}", file=sys.stderr)
+    except Exception as error:
+        if not (is_database_error(error) or isinstance(error, OSError)):
+            raise
+        print(f"tammi: cannot copy {source.shown} to {target.shown}: {_cause(error, [source, target])}",
+              file=sys.stderr)
         return 1
     print(f"Copied {source.shown} to {target.shown}: "
           + ", ".join(f"{count} {table}" for table, count in counts.items()) + ".")

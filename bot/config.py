@@ -21,13 +21,14 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 import msgspec
 import msgspec.inspect
 
-from bot.config_values import DAY, HOUR, MINUTE
+from bot.config_values import DAY, HOUR, MINUTE, kind_of, scrub
 from bot.config_values import ConfigError as ConfigError
 from bot.config_values import Database as Database
 from bot.config_values import Span as Span
 from bot.config_values import default_database as default_database
 from bot.config_values import format_duration as format_duration
 from bot.config_values import parse_database as parse_database
+from bot.config_values import redact_url as redact_url
 from engine import VARIANTS
 
 LANGUAGES = ("en", "fi")
@@ -236,6 +237,48 @@ def _describe(kind: msgspec.inspect.Type | None, name: str) -> str:
     return "a string"
 
 
+def _secret_settings() -> frozenset[str]:
+    """The dotted names of the settings that hold secrets (`telegram.token`...)."""
+    names: set[str] = set()
+    config = msgspec.inspect.type_info(Config)
+    assert isinstance(config, msgspec.inspect.StructType)
+    for field in config.fields:
+        kind = field.type
+        if isinstance(kind, msgspec.inspect.StructType) and issubclass(kind.cls, _Settings):
+            names.update(f"{field.name}.{secret}" for secret in kind.cls.secrets)
+    return frozenset(names)
+
+
+SECRET_SETTINGS = _secret_settings()
+
+
+def _shown_value(name: str, value: object) -> str:
+    """A setting's value as a message may quote it: never a secret's, never a URL's credentials."""
+    if name in SECRET_SETTINGS:
+        return kind_of(value)
+    return repr(redact_url(value)) if isinstance(value, str) else repr(value)
+
+
+def _secrets_in(data: Mapping[str, Any], env: Mapping[str, str]) -> list[str]:
+    """Every secret the file or the environment gives, as text, longest first."""
+    found = [env.get(name, "") for name in ("DISCORD_TOKEN", "TELEGRAM_TOKEN")]
+    values: list[object] = []
+    for name in SECRET_SETTINGS:
+        table, key = name.split(".")
+        section = data.get(table)
+        if isinstance(section, dict) and key in section:
+            values.append(section[key])
+    while values:
+        value = values.pop()
+        if isinstance(value, dict):
+            values.extend([*value.keys(), *value.values()])
+        elif isinstance(value, list):
+            values.extend(value)
+        else:
+            found.append(str(value))
+    return sorted({secret for secret in found if len(secret) >= 3}, key=len, reverse=True)
+
+
 def _explain(error: msgspec.ValidationError, data: Mapping[str, Any]) -> ConfigError:
     """msgspec's complaint as a ConfigError that starts with the setting's dotted name."""
     if isinstance(error.__cause__, ConfigError):
@@ -251,41 +294,56 @@ def _explain(error: msgspec.ValidationError, data: Mapping[str, Any]) -> ConfigE
     for key in keys:
         value = value.get(key) if isinstance(value, dict) else None
     kind, description = _setting(keys)
+    shown = _shown_value(name, value)
     if ", got `" in problem:
-        return ConfigError(f"{name}: expected {description or _describe(kind, name)}, got {value!r}")
+        return ConfigError(f"{name}: expected {description or _describe(kind, name)}, got {shown}")
     if isinstance(kind, msgspec.inspect.LiteralType):
-        return ConfigError(f"{name}: {value!r} is not {_describe(kind, name)}")
+        return ConfigError(f"{name}: {shown} is not {_describe(kind, name)}")
     if isinstance(kind, msgspec.inspect.IntType):
-        return ConfigError(f"{name}: {value!r} is out of range (must be between {kind.ge} and {kind.le})")
+        return ConfigError(f"{name}: {shown} is out of range (must be between {kind.ge} and {kind.le})")
     if description:
-        return ConfigError(f"{name}: {value!r} is not {description}")
+        return ConfigError(f"{name}: {shown} is not {description}")
     if isinstance(kind, msgspec.inspect.StrType):
         return ConfigError(f"{name}: must not be empty")
     return ConfigError(f"{name}: {problem[:1].lower()}{problem[1:]}")
 
 
 def load_config(path: Path | None, env: Mapping[str, str] = os.environ) -> Config:
-    """Read and check the settings in `path` (None: defaults only), then apply the environment.
+    """Read and check the settings in `path` (None: defaults only), then apply the environment. A
+    `ConfigError` names the setting and never shows a token, a password or anything shaped like one.
 
     >>> load_config(None, env={"TAMMI_DB": "/tmp/x.db"}).database
     '/tmp/x.db'
     """
     data: dict[str, Any] = {}
+    try:
+        return _load(path, env, data)
+    except ConfigError as error:
+        raise ConfigError(scrub(str(error), _secrets_in(data, env))) from None
+
+
+def _load(path: Path | None, env: Mapping[str, str], data: dict[str, Any]) -> Config:
+    """`load_config`'s work; `data` is filled with the file's settings as they are read."""
     if path is not None:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            # utf-8-sig: a byte-order mark at the start (as some Windows editors write) is not TOML
+            text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             raise ConfigError(f"config file {path} does not exist") from None
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            raise ConfigError(f"config file {path} is not UTF-8 text (byte {error.start + 1}): save it as "
+                              "UTF-8") from None
+        except OSError as error:
             raise ConfigError(f"config file {path} cannot be read: {error}") from None
         try:
-            data = tomllib.loads(text)
+            data.update(tomllib.loads(text))
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"config file {path} is not valid TOML: {error}") from None
     written = data.pop("database", None)
     if written is not None and (not isinstance(written, str) or not written.strip()):
-        raise ConfigError(f"database: expected a file path or a URL, got {written!r}")
+        raise ConfigError(f"database: expected a file path or a URL, got {kind_of(written)}"
+                          + (" that is empty" if isinstance(written, str) else ""))
     for table, variable in (("discord", "DISCORD_TOKEN"), ("telegram", "TELEGRAM_TOKEN")):
         if env.get(variable):
             section = data.setdefault(table, {})
