@@ -174,9 +174,9 @@ class Named:
         await self.adapter.wait_closed()
 
     @property
-    def connected(self) -> bool | None:
-        """The adapter's own word on its connection, for the health endpoint (None: it cannot tell)."""
-        return getattr(self.adapter, "connected", None)
+    def connected(self) -> bool:
+        """The adapter's own word on its connection, for the health endpoint."""
+        return bool(self.adapter.connected)
 
     async def close(self) -> None:
         await self.adapter.close()

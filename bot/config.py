@@ -76,10 +76,8 @@ class PictureConfig(_Settings, frozen=True):
         super().__post_init__()
         if self.theme == "auto":
             return
-        try:
-            from render.theme import THEMES
-        except Exception:  # pragma: no cover - render missing: the service draws no pictures anyway
-            return
+        from render.theme import THEMES
+
         if self.theme not in THEMES:
             raise ConfigError(f"picture.theme: {self.theme!r} is not one of auto, {', '.join(THEMES)}")
 

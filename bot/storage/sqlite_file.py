@@ -97,6 +97,9 @@ async def migrate(db: aiosqlite.Connection) -> bool:
         async with db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         version = int(row[0]) if row else 0
+        if version < 0:
+            raise StorageError(f"the file's schema version (PRAGMA user_version) is {version}, which no "
+                               "Tammi database has: the file is damaged or not a Tammi database")
         if version > len(scripts):
             raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
                                f"({len(scripts)}); upgrade Tammi")
