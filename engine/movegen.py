@@ -360,7 +360,7 @@ def italian_rank(seq: RawMove, kings: int) -> ItalianRank:
     """Italian priority key, larger is preferred: pieces, with a king, kings taken, kings met earliest.
 
     The last item lists where the kings stand among the captured pieces, negated, so that comparing
-    two keys compares those lists from the left and the earlier king wins (RULES.md, worked
+    two keys compares those lists from the left and the earlier king wins (docs/RULES.md, worked
     position 11b). Lists are only compared when the kings taken are as many, so equally long.
 
     >>> italian_rank(((0, 9), (4, 5, 6)), kings=1 << 4 | 1 << 6)

@@ -14,7 +14,7 @@ DEFAULT_SIZE = 600
 class Layout:
     """Pixel geometry of one board picture (without the caption strip).
 
-    The diagram (not flipped) has the White side at the bottom, square 1 in the top row, as RULES.md
+    The diagram (not flipped) has the White side at the bottom, square 1 in the top row, as docs/RULES.md
     draws it; `flipped` turns it by half a turn.
     """
 

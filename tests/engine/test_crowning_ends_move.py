@@ -11,7 +11,7 @@ from engine import Board, IllegalMoveError, MoveError, Reason
     [
         # the example: 14x21 takes 17, 21x30 takes 25 and crowns; a king would take 26 next
         ("english", "B:W17,25,26:B14", "14x21x30x23", 30, "14x21x30"),
-        # RULES.md worked position 3: no jump back over 27 to 24 after crowning on 31
+        # docs/RULES.md worked position 3: no jump back over 27 to 24 after crowning on 31
         ("english", "B:W26,27:B22", "22x31x24", 31, "22x31"),
         ("english", "B:W26,27:B22", "c3xe1xg3", 31, "22x31"),  # algebraic squares
         # White crowns on the top row, then a king would take 7 and land on 12

@@ -1,4 +1,4 @@
-"""The Italian capture choice against a slow reference written straight from the rule text (RULES.md).
+"""The Italian capture choice against a slow reference written straight from the rule text (docs/RULES.md).
 
 The reference finds every capture sequence on coordinates (no bitboards, no shared code with the
 generator), then applies the rule one sentence at a time: most pieces; if tied, made with a king; if

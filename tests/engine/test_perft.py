@@ -1,4 +1,4 @@
-"""Perft from the start position against the published tables in RULES.md."""
+"""Perft from the start position against the published tables in docs/RULES.md."""
 
 import pytest
 

@@ -20,7 +20,7 @@ def _printed_result(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 @pytest.mark.parametrize(
     ("variant", "fen", "winner", "printed"),
     [
-        ("english", "B:W17,22:B13", Color.WHITE, "0-1 (White wins: no_moves)"),  # RULES.md position 6
+        ("english", "B:W17,22:B13", Color.WHITE, "0-1 (White wins: no_moves)"),  # docs/RULES.md position 6
         ("english", "W:W29:B25,22", Color.BLACK, "1-0 (Red wins: no_moves)"),
         ("italian", "W:W22:B18", Color.WHITE, "1-0 (White wins: no_moves)"),  # 22x13, then Black is out
         ("international", "B:W11,17:B6", Color.WHITE, "2-0 (White wins: no_moves)"),

@@ -1,4 +1,4 @@
-"""Every worked position of RULES.md, as written there."""
+"""Every worked position of docs/RULES.md, as written there."""
 
 import pytest
 
