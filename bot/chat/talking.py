@@ -26,8 +26,10 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
         current = await records.settings(repository, ctx.platform, ctx.channel)
     shown_lang = language or current.language or config.language
     key = "settings_saved" if changing else "settings_show"
-    return [Reply(catalogue.say(language or ctx.lang, key, language=shown_lang,
-                                variant=current.variant or config.variant), kind=Kind.SETTINGS)]
+    lang = language or ctx.lang
+    return [Reply(catalogue.say(lang, key, language=catalogue.language_name(lang, shown_lang),
+                                variant=catalogue.variant_title(lang, current.variant or config.variant)),
+                  kind=Kind.SETTINGS)]
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:

@@ -246,6 +246,16 @@ def variant_title(lang: str, variant: str) -> str:
     return say(lang, message_id) if has(message_id) else variant
 
 
+def language_name(lang: str, code: str) -> str:
+    """A reply language's name in `lang` ("suomi" for "fi" in Finnish); an unknown code stays as it is.
+
+    >>> language_name("fi", "en"), language_name("en", "fi"), language_name("en", "xx")
+    ('englanti', 'Finnish', 'xx')
+    """
+    message_id = f"language-name-{code}"
+    return say(lang, message_id) if has(message_id) else code
+
+
 def locale_language(locale: str | None) -> str | None:
     """The reply language a platform locale asks for ("fi-FI" -> "fi"), or None when it names none we have.
 

@@ -343,9 +343,9 @@ async def test_colour_names_follow_the_variant(chat: Chat) -> None:
 
 
 async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:
-    assert "language en, rules english" in await chat.text("ann", "!tammi settings")
+    assert "language: English, rules: English checkers" in await chat.text("ann", "!tammi settings")
     saved = await chat.text("ann", "!tammi settings fi international")
-    assert saved.startswith("Tallennettu") and "kieli fi" in saved and "international" in saved
+    assert saved.startswith("Tallennettu") and "kieli: suomi" in saved and "kansainvälinen tammi" in saved
     challenge = await chat.text("ann", "!tammi challenge @bob")
     assert "kansainvälinen tammi" in challenge and "haastaa sinut" in challenge
     started = await chat.say("bob", "!tammi accept")
@@ -353,7 +353,7 @@ async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:
     assert game is not None and game.variant == "international"
     # Another channel keeps the defaults.
     other = await chat.text("cat", "!tammi settings", channel="c2")
-    assert "language en, rules english" in other
+    assert "language: English, rules: English checkers" in other
     assert "Kielen pitää olla en tai fi." in await chat.text("ann", "!tammi settings klingon")
 
 

@@ -21,15 +21,16 @@ async def pair(database: str) -> AsyncIterator[tuple[Chat, Chat]]:
 async def test_a_setting_changed_through_one_process_holds_at_once_in_the_other(
         pair: tuple[Chat, Chat]) -> None:
     first, second = pair
-    assert "language en, rules english" in await first.text("ann", "!tammi settings")  # read (once, cached)
+    # read (once, cached)
+    assert "language: English, rules: English checkers" in await first.text("ann", "!tammi settings")
     assert (await second.text("ann", "!tammi settings fi international")).startswith("Tallennettu")
     shown = await first.text("ann", "!tammi settings")
-    assert "kieli fi" in shown and "international" in shown
+    assert "kieli: suomi" in shown and "kansainvälinen tammi" in shown
     challenge = await first.text("ann", "!tammi challenge @bob")
     assert "kansainvälinen tammi" in challenge
     # And back: the other process's reading follows again.
     assert "Saved" in await first.text("ann", "!tammi settings en english")
-    assert "language en, rules english" in await second.text("cat", "!tammi settings")
+    assert "language: English, rules: English checkers" in await second.text("cat", "!tammi settings")
 
 
 async def test_a_challenge_and_a_draw_offer_made_in_one_process_are_answered_in_the_other(

@@ -143,8 +143,8 @@ leaderboard-empty = No rated games in this channel yet.
 
 ## Settings, rules, help
 
-settings-show = Settings for this channel: language { $language }, rules { $variant }.
-settings-saved = Saved. Settings for this channel: language { $language }, rules { $variant }.
+settings-show = Settings for this channel — language: { $language }, rules: { $variant }.
+settings-saved = Saved. Settings for this channel — language: { $language }, rules: { $variant }.
 settings-bad-language = The language must be en or fi.
 rules-unknown = I have no rules topic for “{ $text }”. The topics:
 help-intro = Tammi plays draughts: English checkers, Italian and International draughts. Type a command as `!tammi <command>`, `/<command>`, or just the word in the console.
@@ -203,6 +203,9 @@ side-black = Black
 variant-english = English checkers
 variant-italian = Italian draughts
 variant-international = International draughts
+# A reply language by its code, as settings show it and Discord's `settings language` choices name it.
+language-name-en = English
+language-name-fi = Finnish
 duration-minutes = { $minutes } min
 duration-hours = { $hours } h
 

@@ -147,8 +147,8 @@ leaderboard-empty = Tällä kanavalla ei ole vielä pisteytettyjä pelejä.
 
 ## Asetukset, säännöt, ohje
 
-settings-show = Kanavan asetukset: kieli { $language }, säännöt { $variant }.
-settings-saved = Tallennettu. Kanavan asetukset: kieli { $language }, säännöt { $variant }.
+settings-show = Kanavan asetukset — kieli: { $language }, säännöt: { $variant }.
+settings-saved = Tallennettu. Kanavan asetukset — kieli: { $language }, säännöt: { $variant }.
 settings-bad-language = Kielen pitää olla en tai fi.
 rules-unknown = En löydä sääntöaihetta hakusanalla ”{ $text }”. Aiheet:
 help-intro = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Kirjoita komento muodossa `!tammi <komento>`, `/<komento>` tai konsolissa pelkkä sana.
@@ -201,6 +201,8 @@ side-black = musta
 variant-english = englantilainen tammi
 variant-italian = italialainen tammi
 variant-international = kansainvälinen tammi
+language-name-en = englanti
+language-name-fi = suomi
 duration-minutes = { $minutes } min
 duration-hours = { $hours } t
 

@@ -1,0 +1,32 @@
+"""The settings reply names the language and the rules in words of the reader's language, never codes
+(issue 21 item 11: "säännöt english")."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.bot.databases import Databases
+from tests.bot.tammi_talk import Chat, close_chat, open_chat
+
+
+@pytest.fixture
+async def chat(databases: Databases) -> AsyncIterator[Chat]:
+    chat = await open_chat(await databases.new("sqlite"))
+    yield chat
+    await close_chat(chat)
+
+
+async def test_settings_show_words_not_codes(chat: Chat) -> None:
+    shown = await chat.text("ann", "!tammi settings")
+    assert shown == "Settings for this channel — language: English, rules: English checkers."
+    in_finnish = await chat.text("ann", "!tammi settings", locale="fi")
+    assert in_finnish == "Kanavan asetukset — kieli: englanti, säännöt: englantilainen tammi."
+
+
+async def test_saved_settings_in_the_new_language(chat: Chat) -> None:
+    saved = await chat.text("ann", "!tammi settings fi international")
+    assert saved == "Tallennettu. Kanavan asetukset — kieli: suomi, säännöt: kansainvälinen tammi."
+    saved = await chat.text("ann", "!tammi asetukset englanti italialainen")
+    assert saved == "Saved. Settings for this channel — language: English, rules: Italian draughts."
