@@ -15,7 +15,7 @@ from bot.chat.deps import Bound, Deps, bind
 from bot.chat.events import Event, Person, Reply
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter, Throttled
-from bot.domain.names import clean_name
+from bot.domain.names import clean_name, usable_id
 from bot.domain.transitions import Refusal
 from bot.flows import records as on_record
 from bot.flows.people import Memory
@@ -80,6 +80,8 @@ class Router:
 
     async def route(self, event: Event) -> list[Reply]:
         """The replies to one event."""
+        if not _usable_ids(event):  # a NUL cannot be stored, and a cleaned id could be another's
+            return [_error(catalogue.locale_language(event.locale) or self.deps.config.language, "bad-id")]
         user = Person(str(event.user.user_id)[:128], clean_name(event.user.name))
         platform, channel = str(event.platform)[:32], str(event.channel_id)[:128]
         try:
@@ -115,6 +117,13 @@ class Router:
             return [_error(lang, throttled.key, **throttled.values)]
         except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
             return [_error(lang, "storage-read-only" if refused.reason == "read_only" else "storage-gone")]
+
+
+def _usable_ids(event: Event) -> bool:
+    """Whether every id the event carries (platform, channel, the people) can be stored as it is."""
+    people = (event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ()))
+    ids = (event.platform, event.channel_id, *(person.user_id for person in people))
+    return all(usable_id(str(text)) for text in ids)
 
 
 def _error(lang: str, key: str, **values: object) -> Reply:
