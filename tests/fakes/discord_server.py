@@ -41,18 +41,33 @@ from tests.fakes.discord_data import (
     message_payload,
     without_localizations,
 )
+from tests.fakes.discord_faults import ALREADY_ACKNOWLEDGED, MISSING_PERMISSIONS, Fault, rate_headers
 
 __all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
-           "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Sent", "User"]
+           "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Fault", "Sent",
+           "User"]
 
 JSON = dict[str, Any]
 T = TypeVar("T")
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py decodes a body only when the content type is exactly "application/json".
     return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json"})
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def _kind(method: str, parts: list[str]) -> str | None:
+    """What a request does, as `Fault` names it: "message", "callback", "followup", "edit" or None."""
+    if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
+        return "message"
+    if method == "POST" and len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback":
+        return "callback"
+    if parts[:1] == ["webhooks"] and len(parts) == 3 and method == "POST":
+        return "followup"
+    if parts[:1] == ["webhooks"] and parts[3:] == ["messages", "@original"] and method == "PATCH":
+        return "edit"
+    return None
 
 
 @dataclass
@@ -86,6 +101,12 @@ class FakeDiscord:
         self.originals: dict[str, Sent] = {}  # interaction token -> the original response
         self.interactions: dict[str, str] = {}  # token -> interaction id
         self.interaction_channels: dict[str, str] = {}  # interaction id -> channel id
+        self.acknowledged: set[str] = set()  # interaction ids with a response (a second one is refused)
+        self.faults: list[Fault] = []  # armed with `fault`
+        self.faulted: list[tuple[str, int]] = []  # (kind, status) of each fault answered
+        self.shown: list[Sent | None] = []  # every message as the channels show them (None: deleted)
+        self._slots: dict[str, int] = {}  # interaction token -> index of its original response in shown
+        self._nonces: dict[tuple[str, str], Sent] = {}  # (channel, nonce) -> the message it made
         self._changed = asyncio.Condition()
         self.refuse_message_content = False  # as Discord does when the portal switch is off
         self.token = "fake-token"  # the bot token Discord accepts
@@ -285,7 +306,19 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "components": rows}
         return await self._interact(user, 5, data, int(message.channel_id), locale, message=message)
 
+    def fault(self, kind: str, status: int, *, times: int = 1, retry_after: float = 0.0,
+              accepted: bool = False, code: int = 0) -> None:
+        """Inject a fault into the next `times` requests of `kind` (see `Fault`)."""
+        self.faults.append(Fault(kind, status, times, retry_after, accepted, code))
+
     # --- looking at what the bot did ----------------------------------------------------------
+
+    def channel_view(self, channel_id: int) -> list[Sent]:
+        """The channel as people see it, oldest first: messages and interaction answers where they were
+        created (a "thinking..." placeholder, `via="thinking"`, where it was deferred; an edit in the
+        place of what it edits), without ephemeral and deleted ones."""
+        return [s for s in self.shown
+                if s is not None and s.channel_id == str(channel_id) and not s.ephemeral]
 
     def callback(self, interaction_id: str) -> Callback | None:
         return next((c for c in self.callbacks if c.interaction_id == interaction_id), None)
@@ -337,16 +370,40 @@ class FakeDiscord:
         self.sent.append(sent)
         return sent
 
+    def _show(self, sent: Sent, token: str | None = None) -> Sent:
+        """`sent` appears in its channel (as the original response of `token` when given)."""
+        if token is not None:
+            self._slots[token] = len(self.shown)
+        self.shown.append(sent)
+        return sent
+
+    def _take_fault(self, kind: str | None) -> Fault | None:
+        fault = next((f for f in self.faults if f.kind == kind), None)
+        if fault is not None:
+            fault.times -= 1
+            if fault.times <= 0:
+                self.faults.remove(fault)
+            self.faulted.append((fault.kind, fault.status))
+        return fault
+
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        parts = path.split("/")[1:]
+        kind = _kind(request.method, parts)
         try:
-            response = await self._route(request, path.split("/")[1:])
+            fault = self._take_fault(kind)
+            if fault is not None and not fault.accepted:
+                return _json(fault.body(), status=fault.status, headers=fault.headers())
+            response = await self._route(request, parts)
+            if fault is not None:  # done, but the answer says it failed
+                return _json(fault.body(), status=fault.status, headers=fault.headers())
         finally:
             await self._notify()
         if response is None:
             self.unknown.append((request.method, path))
             return _json({"message": "404: Not Found", "code": 0}, status=404)
+        response.headers.update(rate_headers(kind or "other"))
         return response
 
     async def _route(self, request: web.Request, parts: list[str]) -> web.StreamResponse | None:
@@ -379,8 +436,14 @@ class FakeDiscord:
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
             if files and parts[1] in self.no_attach_channels:
-                return _json({"message": "Missing Permissions", "code": 50013}, status=403)
-            return _json(self._message(payload, files, parts[1], "channel").payload())
+                return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, status=403)
+            nonce = (parts[1], str(payload.get("nonce")))
+            if payload.get("enforce_nonce") and nonce in self._nonces:  # Discord's guard against repeats
+                return _json(self._nonces[nonce].payload())
+            sent = self._show(self._message(payload, files, parts[1], "channel"))
+            if payload.get("enforce_nonce"):
+                self._nonces[nonce] = sent
+            return _json(sent.payload())
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "typing":
             return web.Response(status=204)
         if len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback" and method == "POST":
@@ -394,17 +457,26 @@ class FakeDiscord:
         kind = int(payload["type"])
         if self.interactions_expire:
             return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        if interaction_id in self.acknowledged:
+            return _json({"message": "Interaction has already been acknowledged.",
+                          "code": ALREADY_ACKNOWLEDGED}, status=400)
+        if kind != 8:  # choices for autocomplete may be asked again
+            self.acknowledged.add(interaction_id)
         data = dict(payload.get("data") or {})
         self.callbacks.append(Callback(interaction_id, kind, data))
         result: JSON = {"interaction": {"id": interaction_id, "type": 2}}
         channel = self._interaction_channel(interaction_id)
         if kind == 4:
-            sent = self._message(data, files, channel, "callback", interaction_id)
+            sent = self._show(self._message(data, files, channel, "callback", interaction_id), token)
             self.originals[token] = sent
             result["interaction"].update(response_message_id=sent.id,
                                          response_message_ephemeral=sent.ephemeral)
             result["resource"] = {"type": 4, "message": sent.payload()}
         elif kind == 5:
+            hidden = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            self._show(Sent(id=str(next(self.ids)), channel_id=channel, via="thinking", content=None,
+                            embeds=[], components=[], files=[], ephemeral=hidden,
+                            interaction_id=interaction_id), token)
             result["interaction"].update(response_message_loading=True)
             result["resource"] = {"type": 5}
         else:
@@ -419,16 +491,27 @@ class FakeDiscord:
         if interaction_id is None:
             return None
         channel = self._interaction_channel(interaction_id)
+        slot = self._slots.get(token)
         if not rest and request.method == "POST":
             payload, files = await self._body(request)
             sent = self._message(payload, files, channel, "followup", interaction_id)
+            placeholder = self.shown[slot] if slot is not None else None
+            if slot is not None and placeholder is not None and placeholder.via == "thinking":
+                self.shown[slot] = sent  # the first followup after "thinking..." takes its place
+            else:
+                self._show(sent)
             return _json(sent.payload())
         if rest == ["messages", "@original"] and request.method == "PATCH":
             payload, files = await self._body(request)
             sent = self._message(payload, files, channel, "edit", interaction_id)
             self.originals[token] = sent
+            if slot is not None and (original := self.shown[slot]) is not None:
+                sent.ephemeral = original.ephemeral
+                self.shown[slot] = sent
             return _json(sent.payload())
         if rest == ["messages", "@original"] and request.method == "DELETE":
             self.deleted.append(interaction_id)
+            if slot is not None:
+                self.shown[slot] = None
             return web.Response(status=204)
         return None
