@@ -72,7 +72,7 @@ def draw_graph(
     values = list(scores) or [0]
     steps = max(1, len(values) - 1)
 
-    def x_of(i: int) -> float:
+    def x_of(i: float) -> float:
         return left + (right - left) * i / steps
 
     curve = [(x_of(i), float(graph_y(v, mid, half))) for i, v in enumerate(values)]
@@ -98,14 +98,15 @@ def draw_graph(
     return image
 
 
-def _ticks(d: ImageDraw.ImageDraw, colours: Theme, plies: int, x_of: Callable[[int], float], bottom: int,
+def _ticks(d: ImageDraw.ImageDraw, colours: Theme, plies: int, x_of: Callable[[float], float], bottom: int,
            width: int) -> None:
-    """Move numbers under the plot: every 5, 10 or 20 moves, whichever fits."""
+    """Move numbers under the plot: every 5, 10 or 20 moves, whichever fits. Move N's two plies lead to
+    the positions 2N-1 and 2N (where a turning point's dot goes), so its number stands between them."""
     moves = plies // 2
     every = next((n for n in (5, 10, 20, 50, 100) if moves / n <= 8), 200)
     f, _ = sprites.caption_font(max(10, width // 40))
     for move in range(every, moves + 1, every):
-        x = x_of(2 * (move - 1))
+        x = x_of(2 * move - 0.5)
         d.line((x, bottom, x, bottom + 4), fill=colours.label)
         d.text((x, bottom + 5), str(move), fill=colours.label, font=f, anchor="mt")
 
