@@ -35,7 +35,9 @@ class OnGame(enum.StrEnum):
 
     @property
     def missing(self) -> str:
-        """The refusal when there is no game to act on."""
+        """The refusal when there is no game to act on (a review's names what can be reviewed)."""
+        if self is OnGame.REVIEW:
+            return "review_no_game"
         return "no_game" if self.lookup is Lookup.ACTIVE else "no_game_to_show"
 
 
