@@ -15,10 +15,13 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Any, Literal, TypeVar
 
 import render
@@ -91,8 +94,37 @@ def _ready() -> bool:
 
 def ignore_interrupt() -> None:
     """In a worker process: leave Ctrl-C to the bot (a terminal sends it to every process of the group),
-    which stops the workers itself."""
+    which stops the workers itself. The worker was started with Ctrl-C held back (`_interrupts_held`), so
+    one pressed while it was starting up is dropped here instead of breaking the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back from this thread while a pool may start worker processes: a new process keeps
+    the mask, so a Ctrl-C during its start-up (before `ignore_interrupt`) cannot kill it with a traceback.
+    A Ctrl-C meanwhile still reaches the bot (another thread takes it, or this one once released)."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker without its shutdown warning. It warns of "leaked
+    semaphore objects" only when the bot was killed (kill -9) before closing its pools, and then removes
+    them itself, as it should: the warning would only alarm the person at the terminal. (Its process
+    takes its warning filters from our `-W` options; a tracker already running is left as it is.)"""
+    sys.warnoptions.append(_QUIET_TRACKER)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(_QUIET_TRACKER)
 
 
 def _watch_parent(parent: int) -> None:
@@ -122,6 +154,7 @@ class Workers:
         self.theme = theme
         self._override = choose_move
         self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
+        self._waiting: set[asyncio.Future[Any]] = set()
         self._cache: OrderedDict[tuple[str, str, bool, str], bytes] = OrderedDict()
 
     async def start(self) -> None:
@@ -132,6 +165,8 @@ class Workers:
     async def close(self) -> None:
         """Stop the worker processes (a search still running is abandoned)."""
         pools, self._pools = list(self._pools.values()), {}
+        for waiting in list(self._waiting):
+            waiting.cancel()  # its caller ends cancelled, not with the BrokenProcessPool of a stopped worker
         for pool in pools:
             # A search runs for its whole time limit; stopping does not wait for it.
             processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
@@ -147,15 +182,21 @@ class Workers:
             return await asyncio.to_thread(function, *args)
         pool = self._pools.get(kind)
         if pool is None:
+            _start_tracker()
             context = multiprocessing.get_context("spawn")
             pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(
                 processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
+        with _interrupts_held():  # submitting may start a worker process
+            future = loop.run_in_executor(pool, function, *args)
+        self._waiting.add(future)
         try:
-            return await loop.run_in_executor(pool, function, *args)
+            return await future
         except concurrent.futures.BrokenExecutor:
             self._pools.pop(kind, None)  # a worker died; start fresh ones for the next request
             raise
+        finally:
+            self._waiting.discard(future)
 
     # -- the opponent ----------------------------------------------------------------------------
 
