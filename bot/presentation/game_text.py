@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Literal
 
 from bot.domain.model import Challenge, ColourChoice, Game, Offer, Person, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
@@ -124,7 +125,8 @@ def end_text(lang: str, game: Game, actor: str | None = None, *, abandon_hours: 
     if game.ending is None:
         result = catalogue.say(lang, "draw_result") if winner is None else names["winner"]
         return catalogue.say(lang, "end_other", result=result)
-    text = catalogue.say(lang, key, name=actor or "?", hours=f"{abandon_hours:g}", **names)
+    waited = duration(lang, abandon_hours * 3600, "for")
+    text = catalogue.say(lang, key, name=actor or "?", time=waited, **names)
     if game.rated:
         text += " " + catalogue.say(lang, "rated_note")
     elif game.bot_level is None and len(game.moves) < MIN_RATED_PLIES:
@@ -179,12 +181,41 @@ def colours_text(lang: str, challenge: Challenge) -> str:
                      side=side(lang, challenge.variant, color))
 
 
-def duration(lang: str, seconds: float) -> str:
-    """A time span for people: "30 min", "24 h" ("24 t" in Finnish)."""
-    minutes = seconds / 60
-    if minutes < 120:
-        return f"{minutes:g} min"
-    return f"{minutes / 60:.0f} {'t' if lang == 'fi' else 'h'}"
+UNITS = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+Role = Literal["span", "in", "for"]
+
+
+def span_parts(seconds: float) -> tuple[tuple[str, int], ...]:
+    """A time span in the units people tell it in: the largest unit that fits, with the next one while
+    the count is under 10, rounded to the last unit told.
+
+    >>> span_parts(72 * 3600), span_parts(5400), span_parts(3590), span_parts(0.4)
+    ((('day', 3),), (('hour', 1), ('minute', 30)), (('hour', 1),), (('second', 0),))
+    """
+    def largest(total: int) -> int:
+        return next((i for i, (_, size) in enumerate(UNITS) if total >= size), len(UNITS) - 1)
+
+    total = max(0, round(seconds))
+    top = largest(total)
+    step = UNITS[top][1]
+    if top + 1 < len(UNITS) and total < 10 * step:
+        step = UNITS[top + 1][1]
+    total = round(total / step) * step
+    top = largest(total)  # rounding may carry into the next unit: 59 min 50 s is 1 hour
+    (unit, size), (small, small_size) = UNITS[top], UNITS[min(top + 1, len(UNITS) - 1)]
+    count, rest = divmod(total, size)
+    return ((unit, count), (small, rest // small_size)) if rest else ((unit, count),)
+
+
+def duration(lang: str, seconds: float, role: Role = "span") -> str:
+    """A time span in words, with plurals: "3 days", "2 hours and 30 minutes", "45 seconds". `role` is
+    how the sentence uses it, for languages whose words change with that: "in" (within or after the
+    span; Finnish "2 tunnin kuluessa"), "for" (not moving for it; "ei siirtänyt 3 päivään"), "span"."""
+    words = [catalogue.say(lang, f"duration_{unit}", count=count, role=role)
+             for unit, count in span_parts(seconds)]
+    if len(words) == 1:
+        return words[0]
+    return catalogue.say(lang, "duration_and", first=words[0], second=words[1])
 
 
 def pdn_text(game: Game, board: Board, *, hints: int = 0) -> str:

@@ -64,13 +64,14 @@ async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
                      kind=Kind.CHALLENGE, mentions=(Person(challenger.user_id, challenger.name),))
     game = item.game
     silent, waiting = game.player(game.turn), game.player(game.turn.other)
-    if isinstance(item, Reminder):
-        text = catalogue.say(lang, "reminder", name=silent.name, id=game.id, other=waiting.name,
-                         hours=f"{item.hours_left:.0f}")
+    if isinstance(item, Reminder):  # against the bot nobody claims the win: the game only waits
+        key = "reminder_bot" if waiting.is_bot else "reminder"
+        text = catalogue.say(lang, key, name=silent.name, id=game.id, other=waiting.name,
+                             time=game_text.duration(lang, item.hours_left * 3600, "in"))
         people = (*game_text.mention(game, game.turn), *game_text.mention(game, game.turn.other))
         return Reply(text, mentions=people, kind=Kind.REMINDER, game_id=game.id)
     assert isinstance(item, AbandonAvailable)
     text = catalogue.say(lang, "abandon_available", name=waiting.name, other=silent.name, id=game.id,
-                     hours=f"{item.hours:g}")
+                         time=game_text.duration(lang, item.hours * 3600, "for"))
     return Reply(text, mentions=game_text.mention(game, game.turn.other), kind=Kind.REMINDER, game_id=game.id,
                  buttons=(Button.press(Action.CLAIM, game.id, catalogue.say(lang, "btn_claim"), "primary"),))

@@ -50,8 +50,9 @@ class Presenter:
             lines.append(catalogue.say(lang, "claim_draw_rules"))
         if values.get("waiting"):
             hours, since = float(str(values["hours"])), float(str(values["since"]))
-            lines.append(catalogue.say(lang, "claim_abandon_wait", name=values["name"], hours=f"{hours:g}",
-                                   since=f"{since:.1f}"))
+            lines.append(catalogue.say(lang, "claim_abandon_wait", name=values["name"],
+                                       time=game_text.duration(lang, hours * 3600, "for"),
+                                       since=game_text.duration(lang, since * 3600)))
         return "\n".join(lines)
 
     async def board(self, lang: str, game: Game, board: Board, lines: Sequence[str], *,
@@ -178,7 +179,7 @@ class Presenter:
         if challenge.tournament:
             lines.append(catalogue.say(lang, "tournament_note"))
         lines.append(catalogue.say(lang, "challenge_expires",
-                               time=game_text.duration(lang, self.timing.challenge_expiry)))
+                               time=game_text.duration(lang, self.timing.challenge_expiry, "in")))
         cid = challenge.id
         accept = Button.press(Action.ACCEPT, cid, catalogue.say(lang, "btn_accept"), "success")
         mentions: tuple[Person, ...] = ()

@@ -141,14 +141,11 @@ def test_plural_forms_in_lines_and_hours() -> None:
     row = {"rank": 1, "name": "A", "rating": 1510, "wins": 1, "losses": 0, "draws": 0}
     assert "(1 game: 1–0–0)" in catalogue.say("en", "leaderboard_line", games=1, **row)
     assert "(1 peli: 1–0–0)" in catalogue.say("fi", "leaderboard_line", games=1, **row)
-    # Hours arrive as text ("72", "1"); a whole number in text still chooses the form.
-    assert catalogue.say("en", "end_abandon", winner="A", loser="B", hours="1").endswith("for 1 hour.")
-    assert catalogue.say("en", "end_abandon", winner="A", loser="B", hours="72").endswith("for 72 hours.")
-    waited = catalogue.say("fi", "claim_abandon_wait", name="B", hours="72", since="1")
-    assert waited.endswith("(nyt on kulunut 1 tunti).")
+    # A count given as text ("1") still chooses the form (time spans: tests/bot/test_durations.py).
+    assert catalogue.say("en", "duration_hour", count="1", role="for") == "1 hour"
+    assert catalogue.say("fi", "duration_hour", count="72", role="span") == "72 tuntia"
     # A decimal is never "one" in English or Finnish (CLDR: one needs no visible fraction digits).
-    waited = catalogue.say("en", "claim_abandon_wait", name="B", hours="72", since="1.0")
-    assert waited.endswith("(it has been 1.0 hours).")
+    assert catalogue.say("en", "duration_hour", count="1.0", role="span") == "1.0 hours"
 
 
 def test_numbers_show_as_written() -> None:

@@ -70,10 +70,7 @@ end-no-progress = Draw: too many moves without a capture or a man move.
 end-endgame = Draw by the endgame rule: the king could not win in the moves allowed.
 end-claim-threefold = { $name } claimed a draw by threefold repetition. Draw.
 end-claim-forty-moves = { $name } claimed a draw by the 40-move rule. Draw.
-end-abandon = { $winner } wins: { $loser } did not move for { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    }.
+end-abandon = { $winner } wins: { $loser } did not move for { $time }.
 end-illegal-moves = { $loser } made a second illegal move attempt and loses under tournament rules. { $winner } wins.
 end-other = Game over: { $result }.
 rated-note = Rated game.
@@ -90,13 +87,7 @@ own-offer = You cannot answer your own offer.
 draw-declined = { $name } declined the draw offer.
 claim-nothing = There is nothing to claim now.
 claim-draw-rules = In English checkers a draw may be claimed after a threefold repetition or 40 moves by each side without a capture or a man move.
-claim-abandon-wait = You can claim the win if { $name } does not move for { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    } (it has been { $since ->
-        [one] { $since } hour
-       *[other] { $since } hours
-    }).
+claim-abandon-wait = You can claim the win if { $name } does not move for { $time } (it has been { $since }).
 undo-requested = { $name } asks to take back their last move ({ $move }). { $opponent }, do you accept?
 undo-not-possible = You can only take back your own last move, before your opponent replies.
 no-undo-request = There is no take-back request to answer.
@@ -154,14 +145,10 @@ help-command-line = { $words } — { $description }
 
 ## Reminders and notices
 
-reminder = { $name }, it is your move in game #{ $id } against { $other }. If you do not move within { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    }, { $other } may claim the win.
-abandon-available = { $name }, { $other } has not moved in game #{ $id } for { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    }: you may claim the win with `claim`.
+reminder = { $name }, it is your move in game #{ $id } against { $other }. If you do not move within { $time }, { $other } may claim the win.
+# Against the bot: nobody claims a win for it, so the game simply waits.
+reminder-bot = { $name }, it is your move in game #{ $id } against { $other }. The game waits for you.
+abandon-available = { $name }, { $other } has not moved in game #{ $id } for { $time }: you may claim the win with `claim`.
 
 ## Buttons and dialogs
 
@@ -206,8 +193,35 @@ variant-international = International draughts
 # A reply language by its code, as settings show it and Discord's `settings language` choices name it.
 language-name-en = English
 language-name-fi = Finnish
-duration-minutes = { $minutes } min
-duration-hours = { $hours } h
+
+## Time spans (`game_text.duration`): a count of one unit, two joined by `duration-and`. `$role` is how
+## the sentence uses the span: "in" (within it, after it), "for" (did not move for it), "span" (it has
+## been); English words do not change with it.
+duration-day = { $role ->
+   *[other] { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+}
+duration-hour = { $role ->
+   *[other] { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+}
+duration-minute = { $role ->
+   *[other] { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+}
+duration-second = { $role ->
+   *[other] { $count ->
+        [one] { $count } second
+       *[other] { $count } seconds
+    }
+}
+duration-and = { $first } and { $second }
 
 ## The text board (render's drawing; the legend and the status line under it)
 

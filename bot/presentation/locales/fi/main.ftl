@@ -70,8 +70,7 @@ end-no-progress = Tasapeli: liian monta siirtoa ilman lyöntiä tai tavallisen n
 end-endgame = Tasapeli loppupelisäännöllä: kuningas ei voittanut sallituissa siirroissa.
 end-claim-threefold = { $name } vaati tasapeliä kolminkertaisen toiston perusteella. Tasapeli.
 end-claim-forty-moves = { $name } vaati tasapeliä 40 siirron säännön perusteella. Tasapeli.
-# Illatiivi ("tuntiin") on yksikössä kaikilla luvuilla.
-end-abandon = { $winner } voittaa: { $loser } ei siirtänyt { $hours } tuntiin.
+end-abandon = { $winner } voittaa: { $loser } ei siirtänyt { $time }.
 end-illegal-moves = { $loser } yritti toisen kerran laitonta siirtoa ja häviää turnaussääntöjen mukaan. { $winner } voittaa.
 end-other = Peli päättyi: { $result }.
 rated-note = Pisteytetty peli.
@@ -88,10 +87,7 @@ own-offer = Et voi vastata omaan tarjoukseesi.
 draw-declined = { $name } hylkäsi tasapelitarjouksen.
 claim-nothing = Nyt ei ole mitään vaadittavaa.
 claim-draw-rules = Englantilaisessa tammessa tasapeliä voi vaatia kolminkertaisen toiston jälkeen tai kun kumpikin on tehnyt 40 siirtoa ilman lyöntiä tai tavallisen nappulan siirtoa.
-claim-abandon-wait = Voit vaatia voittoa, jos { $name } ei siirrä { $hours } tuntiin (nyt on kulunut { $since ->
-        [one] { $since } tunti
-       *[other] { $since } tuntia
-    }).
+claim-abandon-wait = Voit vaatia voittoa, jos { $name } ei siirrä { $time } (nyt on kulunut { $since }).
 undo-requested = { $name } pyytää saada perua viimeisen siirtonsa ({ $move }). { $opponent }, hyväksytkö?
 undo-not-possible = Voit perua vain oman viimeisen siirtosi ennen kuin vastustaja vastaa.
 no-undo-request = Vastattavaa perumispyyntöä ei ole.
@@ -157,9 +153,10 @@ help-command-line = { $words } — { $description }
 
 ## Muistutukset ja ilmoitukset
 
-# Genetiivi ("tunnin") ja illatiivi ("tuntiin") ovat yksikössä kaikilla luvuilla.
-reminder = { $name }, on vuorosi pelissä #{ $id } pelaajaa { $other } vastaan. Jos et siirrä { $hours } tunnin kuluessa, { $other } voi vaatia voittoa.
-abandon-available = { $name }, { $other } ei ole siirtänyt pelissä #{ $id } { $hours } tuntiin: voit vaatia voittoa komennolla `vaadi`.
+reminder = { $name }, on vuorosi pelissä #{ $id } pelaajaa { $other } vastaan. Jos et siirrä { $time } kuluessa, { $other } voi vaatia voittoa.
+# Bottia vastaan: kukaan ei vaadi voittoa botin puolesta, joten peli vain odottaa.
+reminder-bot = { $name }, on vuorosi pelissä #{ $id } pelaajaa { $other } vastaan. Peli odottaa sinua.
+abandon-available = { $name }, { $other } ei ole siirtänyt pelissä #{ $id } { $time }: voit vaatia voittoa komennolla `vaadi`.
 
 ## Painikkeet ja dialogit
 
@@ -203,8 +200,43 @@ variant-italian = italialainen tammi
 variant-international = kansainvälinen tammi
 language-name-en = englanti
 language-name-fi = suomi
-duration-minutes = { $minutes } min
-duration-hours = { $hours } t
+
+## Aikavälit (`game_text.duration`): yhden yksikön määrä, kaksi yhdistettynä `duration-and`-viestillä.
+## `$role` kertoo lauseen tarpeen: "in" genetiivi ("2 tunnin kuluessa", "1 päivän kuluttua"), "for"
+## illatiivi kieltolauseessa ("ei siirtänyt 3 päivään"), "span" perusmuoto ("on kulunut 2 tuntia").
+duration-day = { $role ->
+    [in] { $count } päivän
+    [for] { $count } päivään
+   *[other] { $count ->
+        [one] { $count } päivä
+       *[other] { $count } päivää
+    }
+}
+duration-hour = { $role ->
+    [in] { $count } tunnin
+    [for] { $count } tuntiin
+   *[other] { $count ->
+        [one] { $count } tunti
+       *[other] { $count } tuntia
+    }
+}
+duration-minute = { $role ->
+    [in] { $count } minuutin
+    [for] { $count } minuuttiin
+   *[other] { $count ->
+        [one] { $count } minuutti
+       *[other] { $count } minuuttia
+    }
+}
+duration-second = { $role ->
+    [in] { $count } sekunnin
+    [for] { $count } sekuntiin
+   *[other] { $count ->
+        [one] { $count } sekunti
+       *[other] { $count } sekuntia
+    }
+}
+duration-and = { $first } ja { $second }
 
 ## Tekstilauta (selite ja tilarivi laudan alla)
 
