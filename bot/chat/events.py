@@ -79,6 +79,10 @@ class Service(Protocol):
         """(topic id, title in the locale's language) for every rules topic."""
         ...
 
+    async def channel_language(self, platform: str, channel_id: str, locale: str | None = None) -> str:
+        """The language replies take in that channel (`locale`: the user's client language, if known)."""
+        ...
+
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         """The channel `old` has the id `new` from now on (a Telegram group became a supergroup)."""
         ...

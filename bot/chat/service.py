@@ -68,7 +68,8 @@ class GameService:
         self.presenter = Presenter(self.workers, durations)
         limits = config.opponent
         self.bot = BotPlayer(self.desk, self.workers,
-                             Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit),
+                             Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit,
+                                    searches=max(1, limits.workers)),
                              self.announce)
         self.sweep = Sweep(self.desk, durations, self.announce, self.bot)
         review = config.review

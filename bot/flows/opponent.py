@@ -14,6 +14,7 @@ from bot.domain.transitions import Refusal
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
 from bot.flows.desk import Asker, Desk
 from bot.flows.offers import Changed
+from bot.flows.turns import TurnQueue
 from bot.storage.repository import Busy
 from bot.workers import DrawQuestion
 from engine import Board, Color, Move
@@ -37,6 +38,7 @@ class Limits:
     time_limit: float  # seconds per move
     node_limit: int | None
     thinking_after: float = 1.0  # seconds before a "thinking" note
+    searches: int = 1  # turns that search at once: the search workers there are
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class BotPlayer:
         self.limits = limits
         self.announce = announce
         self._failed: set[tuple[int, int]] = set()
+        self._queue = TurnQueue(limits.searches)
         desk.listen(self._saw)
 
     def _to_move(self, game: Game) -> bool:
@@ -71,7 +74,8 @@ class BotPlayer:
         waited `waited` seconds: a process that claimed them has died). A turn that failed here is not
         tried again in this process until the game changes."""
         before = self.desk.clock() - waited
-        for game in await self.desk.repository.active_games():
+        waiting = sorted(await self.desk.repository.active_games(), key=lambda game: game.updated_at)
+        for game in waiting:  # the longest waiting first
             if game.updated_at <= before and (game.id, game.version) not in self._failed:
                 self._saw(game)
 
@@ -132,24 +136,21 @@ class BotPlayer:
         if game is None or not self._to_move(game):
             return
         board = desk.board(game)
-        level, bot = self.level(game), game.turn
-        if await self._draws(game, board, level, bot):
-            return
-        thinking = asyncio.ensure_future(self.thinker.choose(
-            board, level=level, time_limit=self.limits.time_limit, node_limit=self.limits.node_limit))
+        bot = game.turn
+        thinking = asyncio.ensure_future(self._think(game, board))
         done, _ = await asyncio.wait({thinking}, timeout=self.limits.thinking_after)
-        if not done:
+        if not done:  # searching, or waiting for a place among the other games' turns
             await self.announce(BotThinking(game))
-        move = await thinking
+        decided = await thinking
+        if isinstance(decided, Ending):
+            await self._end_drawn(game, board, decided)
+            return
+        move, offer = decided
         async with desk.lock(game_id):
             current = await desk.repository.get_game(game_id)
             if current is None or current.version != game.version or not current.active:
                 return
-            if move not in board.legal_moves:
-                raise RuntimeError(f"the opponent chose an illegal move {move!r}")
             board.push(move)
-            offer = not board.is_game_over() and bool(
-                await self.thinker.judge_draw("offer", board, level=level, color=bot))
             moved = transitions.play(current, board, move, offer_draw=offer, now=desk.clock())
             try:
                 saved = await desk.save(current, moved.game, board)
@@ -158,25 +159,42 @@ class BotPlayer:
         played = transitions.Moved(saved.game, move, bot, moved.notes, moved.claim)
         await self.announce(BotMoved(played, board))
 
-    async def _draws(self, game: Game, board: Board, level: int, bot: Color) -> bool:
-        """Accept a standing draw offer or claim a draw when the bot judges it right; True if it did."""
-        ending: Ending | None = None
+    async def _think(self, game: Game, board: Board) -> Ending | tuple[Move, bool]:
+        """What the bot does in its turn, asked of the workers once the turn has a place there (see
+        `TurnQueue`): a draw it accepts or claims, else its move and whether it offers a draw with it."""
+        level, bot = self.level(game), game.turn
+        async with self._queue.place(game.updated_at):
+            ending = await self._draw_ending(game, board, level, bot)
+            if ending is not None:
+                return ending
+            move = await self.thinker.choose(board, level=level, time_limit=self.limits.time_limit,
+                                             node_limit=self.limits.node_limit)
+            if move not in board.legal_moves:
+                raise RuntimeError(f"the opponent chose an illegal move {move!r}")
+            after = board.copy()
+            after.push(move)
+            offer = not after.is_game_over() and bool(
+                await self.thinker.judge_draw("offer", after, level=level, color=bot))
+        return move, offer
+
+    async def _draw_ending(self, game: Game, board: Board, level: int, bot: Color) -> Ending | None:
+        """The draw the bot takes now, if any: a standing offer it accepts, or a draw it claims."""
         if game.offer_to(bot) is Offer.DRAW and await self.thinker.judge_draw("accept", board, level=level,
                                                                               color=bot):
-            ending = Ending.AGREEMENT
-        claim = transitions.claimable(board)
-        if ending is None and claim is not None:
-            claimed = await self.thinker.judge_draw("claim", board, level=level, color=bot)
-            if isinstance(claimed, str):
-                ending = (Ending.CLAIM_THREEFOLD if Claim(claimed) is Claim.THREEFOLD
-                          else Ending.CLAIM_FORTY_MOVES)
-        if ending is None:
-            return False
+            return Ending.AGREEMENT
+        if transitions.claimable(board) is None:
+            return None
+        claimed = await self.thinker.judge_draw("claim", board, level=level, color=bot)
+        if not isinstance(claimed, str):
+            return None
+        return Ending.CLAIM_THREEFOLD if Claim(claimed) is Claim.THREEFOLD else Ending.CLAIM_FORTY_MOVES
+
+    async def _end_drawn(self, game: Game, board: Board, ending: Ending) -> None:
+        """Save the draw the bot took, unless the game changed meanwhile, and announce it."""
         async with self.desk.lock(game.id):
             try:
                 saved = await self.desk.save(game, transitions.finish(game, Result.DRAW, ending,
                                                                       self.desk.clock()), board)
             except Refusal:
-                return True
+                return
         await self.announce(BotDrew(saved.game, board))
-        return True

@@ -79,6 +79,9 @@ class MeasuredService:
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return self.service.rule_topics(locale)
 
+    async def channel_language(self, platform: str, channel_id: str, locale: str | None = None) -> str:
+        return await self.service.channel_language(platform, channel_id, locale)
+
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         await self.service.move_channel(platform, old, new)
 

@@ -26,6 +26,7 @@ class StubService:
         self.delay = 0.0
         self.handled = asyncio.Event()
         self.moves: list[tuple[str, str, str]] = []
+        self.languages: dict[str, str] = {}  # channel id -> the language chosen there
 
     async def handle(self, event: Event) -> list[Reply]:
         self.events.append(event)
@@ -46,6 +47,9 @@ class StubService:
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return TOPICS["fi" if locale and locale.startswith("fi") else "en"]
+
+    async def channel_language(self, platform: str, channel_id: str, locale: str | None = None) -> str:
+        return self.languages.get(channel_id) or ("fi" if locale and locale.startswith("fi") else "en")
 
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         self.moves.append((platform, old, new))

@@ -29,8 +29,10 @@ from bot.platforms.discord.client import (
     person,
     use_endpoints,
 )
-from bot.platforms.discord.replies import ChannelOrder, Poster
+from bot.platforms.discord.order import ChannelOrder
+from bot.platforms.discord.replies import Poster
 from bot.platforms.discord.tree import command_tree, subcommand_count, sync_if_changed, translated
+from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,7 @@ class DiscordAdapter:
         self.client.event(self.on_interaction)
         self.client.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree = command_tree(self.client)
-        self.poster = Poster(self.client, DEFER_AFTER)
+        self.poster = Poster(self.client, DEFER_AFTER, self._language)
         self.order = ChannelOrder()
         self._dialogs: set[str] = set()  # custom_ids of the move dialogs open now
         self._connection: asyncio.Task[None] | None = None
@@ -150,8 +152,9 @@ class DiscordAdapter:
         if notice.platform != PLATFORM:
             return
         await self._logged_in.wait()
-        await self.order.quiet(notice.channel_id)
-        await self.poster.post(self.client.get_partial_messageable(int(notice.channel_id)), notice.reply)
+        async with self.order.turn(notice.channel_id) as turn:
+            await turn.come()
+            await self.poster.post(self.client.get_partial_messageable(int(notice.channel_id)), notice.reply)
 
     async def on_message(self, message: discord.Message) -> None:
         """A typed message: moves like `9-13`, commands written as text, or chat the service ignores."""
@@ -182,8 +185,10 @@ class DiscordAdapter:
             may_manage=None if private else answer_with(manages(message.channel, message.author)),
             reads_typed=private or self.config.message_content,
         )
-        async with self.order.answering(event.channel_id):
-            await self.poster.post_all(message, await answer(self.service, event))
+        async with self.order.turn(event.channel_id) as turn:
+            replies = await answer(self.service, event)
+            await turn.come()
+            await self.poster.post_all(message, replies)
 
     # --- interactions: what discord.py's commands, buttons and dialog call ------------------------
 
@@ -259,13 +264,22 @@ class DiscordAdapter:
         """Answer with the service's replies; if posting them fails before anything was sent, the user
         still gets the apology."""
         try:
-            async with self.order.answering(event.channel_id):
-                await self.poster.respond(interaction, answer(self.service, event), slow=slow)
+            async with self.order.turn(event.channel_id) as turn:
+                await self.poster.respond(interaction, answer(self.service, event), turn, slow=slow)
         except Exception:
             log.exception("Failed to answer a Discord interaction")
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.send_message(apology(event.locale).text, ephemeral=True)
+
+
+    async def _language(self, channel_id: str, locale: str | None) -> str:
+        """The language of a channel's replies, for the adapter's own short notices there."""
+        try:
+            return await self.service.channel_language(PLATFORM, channel_id, locale)
+        except Exception:  # the database, say: the notice still goes, in the user's or the default language
+            log.exception("the language of Discord channel %s could not be read", channel_id)
+            return catalogue.locale_language(locale) or catalogue.ENGLISH
 
 
 def manages(channel: Any, author: discord.abc.User) -> bool:

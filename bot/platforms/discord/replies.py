@@ -4,6 +4,12 @@ An interaction is answered within Discord's three seconds: when the service take
 `defer_after`, it is acknowledged first ("Tammi is thinking..." for a command, silently for a button or
 the dialog) and the replies follow. When even that is too late, the service's work still finishes and
 its public replies are posted in the channel.
+
+Replies are posted when their event's turn in the channel comes (`bot.platforms.discord.order`); an
+interaction whose turn is slow to come is acknowledged meanwhile. A response Discord took but whose
+answer was lost (discord.py tries again and hears "already acknowledged") counts as made. A reply that
+cannot be posted is logged and the channel is told in a short text, and where files may not be attached
+the text goes alone and the channel is told once which permission is missing.
 """
 
 from __future__ import annotations
@@ -11,52 +17,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import Counter
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.chat.events import Reply
 from bot.platforms.discord.buttons import ui_text
 from bot.platforms.discord.messages import MessageParts, message_parts, split_text
+from bot.platforms.discord.order import Turn
+from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
 
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's code for a second response to an interaction: the first one was made."""
+MISSING_PERMISSIONS = 50013
 
-NOTICE_WAIT = 3.0
-"""Seconds a notice waits at most for the replies being posted in its channel."""
+FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+"""What posting raises when Discord does not take a message (after discord.py's own tries)."""
 
-
-class ChannelOrder:
-    """Keeps a channel's messages in the order things happened: a notice (the bot's move) waits until
-    the replies to the events already received in its channel are posted, so it never arrives before
-    the board it answers. The wait is bounded, so a notice is never held up for long."""
-
-    def __init__(self, limit: float = NOTICE_WAIT) -> None:
-        self.limit = limit
-        self._busy: Counter[str] = Counter()
-        self._changed = asyncio.Condition()
-
-    @contextlib.asynccontextmanager
-    async def answering(self, channel_id: str) -> AsyncIterator[None]:
-        """While an event of the channel is answered and its replies posted."""
-        self._busy[channel_id] += 1
-        try:
-            yield
-        finally:
-            self._busy[channel_id] -= 1
-            if not self._busy[channel_id]:
-                del self._busy[channel_id]
-            async with self._changed:
-                self._changed.notify_all()
-
-    async def quiet(self, channel_id: str) -> None:
-        """Wait (at most `limit` seconds) until no event of the channel is being answered."""
-        async with self._changed:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait_for(lambda: channel_id not in self._busy),
-                                       self.limit)
+Language = Callable[[str, str | None], Awaitable[str]]
+"""The language of a channel's replies (`channel_id`, the user's client locale or None)."""
 
 
 def _kwargs(parts: MessageParts) -> dict[str, Any]:
@@ -66,11 +49,14 @@ def _kwargs(parts: MessageParts) -> dict[str, Any]:
 
 
 class Poster:
-    """Sends replies through `client`; `defer_after` is how long an interaction waits unacknowledged."""
+    """Sends replies through `client`; `defer_after` is how long an interaction waits unacknowledged,
+    `language` says what language a channel's own notices take."""
 
-    def __init__(self, client: discord.Client, defer_after: float) -> None:
+    def __init__(self, client: discord.Client, defer_after: float, language: Language) -> None:
         self.client = client
         self.defer_after = defer_after
+        self.language = language
+        self._told_attach: set[str] = set()  # channels told (in this run) that files may not be attached
 
     @property
     def own_id(self) -> int | None:
@@ -83,9 +69,17 @@ class Poster:
         return self.client.get_partial_messageable(int(reply.channel_id))
 
     async def post(self, channel: discord.abc.Messageable, reply: Reply,
-                   reference: discord.Message | None = None) -> None:
+                   reference: discord.Message | None = None, *, locale: str | None = None) -> None:
         """Post `reply` as channel messages; the first answers `reference` when given (if that message
-        still exists). Without permission to attach files, the text goes alone."""
+        still exists). Without permission to attach files, the text goes alone. A reply Discord does
+        not take is not lost silently: the channel is told (`locale`: the user's, for the language)."""
+        try:
+            await self._send(channel, reply, reference, locale)
+        except FAILURES as error:
+            await self._undelivered(channel, reply, error, locale)
+
+    async def _send(self, channel: discord.abc.Messageable, reply: Reply, reference: discord.Message | None,
+                    locale: str | None) -> None:
         for parts in message_parts(reply, self.own_id):
             kwargs = _kwargs(parts)
             if reference is not None:
@@ -94,60 +88,88 @@ class Poster:
                 reference = None
             try:
                 await channel.send(**kwargs)
-            except discord.Forbidden:
-                if "file" not in kwargs:
+            except discord.Forbidden as error:
+                if "file" not in kwargs or error.code != MISSING_PERMISSIONS:
                     raise
-                log.warning("no permission to attach a file in %s; sending the text alone",
-                            getattr(channel, "id", "?"))
-                kwargs.pop("file")
-                if "embed" not in kwargs:  # a long PDN: its text, in pieces
-                    view = kwargs.pop("view", None)
-                    *pieces, last = split_text(reply.text)
-                    for piece in pieces:
-                        await channel.send(content=piece)
-                    kwargs["content"] = last
-                    if view is not None:
-                        kwargs["view"] = view
-                if "embed" in kwargs:
-                    kwargs["embed"].set_image(url=None)
-                await channel.send(**kwargs)
+                await self._without_file(channel, reply, kwargs)
+                await self._tell_attach_files(channel, locale)
+
+    @staticmethod
+    async def _without_file(channel: discord.abc.Messageable, reply: Reply, kwargs: dict[str, Any]) -> None:
+        """Send a message that was refused for its file again without it (a long PDN as its text)."""
+        log.warning("no permission to attach a file in %s; sending the text alone", _channel_id(channel))
+        kwargs.pop("file")
+        if "embed" not in kwargs:  # a long PDN: its text, in pieces
+            view = kwargs.pop("view", None)
+            *pieces, last = split_text(reply.text)
+            for piece in pieces:
+                await channel.send(content=piece)
+            kwargs["content"] = last
+            if view is not None:
+                kwargs["view"] = view
+        if "embed" in kwargs:
+            kwargs["embed"].set_image(url=None)
+        await channel.send(**kwargs)
+
+    async def _tell_attach_files(self, channel: discord.abc.Messageable, locale: str | None) -> None:
+        """Tell a channel, once in this run, that Tammi may not attach files there (boards come as text)."""
+        channel_id = _channel_id(channel)
+        if channel_id in self._told_attach:
+            return
+        self._told_attach.add(channel_id)
+        text = catalogue.say(await self.language(channel_id, locale), "discord-attach-files-missing")
+        try:
+            await channel.send(content=text)
+        except FAILURES as error:  # the board itself went: only the hint is missing
+            log.warning("telling channel %s that files may not be attached failed: %r", channel_id, error)
+
+    async def _undelivered(self, channel: discord.abc.Messageable, reply: Reply, error: BaseException,
+                           locale: str | None) -> None:
+        """A reply that could not be posted: logged, and the channel told in a short text where it can
+        be reached (not where Discord says it is gone or closed to Tammi)."""
+        channel_id = _channel_id(channel)
+        log.error("a reply (%s) could not be posted in channel %s: %r", reply.kind, channel_id, error)
+        if isinstance(error, discord.NotFound | discord.Forbidden):
+            return
+        lang = await self.language(channel_id, locale)
+        if reply.game_id is not None:
+            text = catalogue.say(lang, "discord-board-undelivered", game=reply.game_id)
+        else:
+            text = catalogue.say(lang, "discord-reply-undelivered")
+        try:
+            await channel.send(content=text)
+        except FAILURES as again:
+            log.error("telling channel %s that a reply was lost failed too: %r", channel_id, again)
 
     async def post_all(self, message: discord.Message, replies: list[Reply]) -> None:
         """Post the replies to a typed message: private ones answer it, others go to their channel."""
         for reply in replies:
             target = self.elsewhere(reply, str(message.channel.id))
-            try:
-                if target is not None:
-                    await self.post(target, reply)
-                else:
-                    await self.post(message.channel, reply, reference=message if reply.private else None)
-            except discord.HTTPException:  # one reply that cannot be posted must not drop the others
-                log.exception("posting a reply in channel %s failed", message.channel.id)
+            if target is not None:
+                await self.post(target, reply)
+            else:
+                await self.post(message.channel, reply, reference=message if reply.private else None)
 
-    async def respond(self, interaction: discord.Interaction[Any],
-                      replies: Coroutine[Any, Any, list[Reply]], *, slow: bool) -> None:
-        """Answer an interaction with `replies` (the service at work), deferring when they take a while;
-        `slow` defers at once."""
+    async def respond(self, interaction: discord.Interaction[Any], replies: Coroutine[Any, Any, list[Reply]],
+                      turn: Turn, *, slow: bool) -> None:
+        """Answer an interaction with `replies` (the service at work) when `turn` comes, acknowledging
+        it meanwhile when the replies or the turn take a while; `slow` acknowledges at once."""
+        answer = Answer(interaction)
+        deadline = asyncio.get_running_loop().time() + (0.0 if slow else self.defer_after)
         task = asyncio.create_task(replies)
-        thinking = False
         try:
             if not slow:
                 await asyncio.wait({task}, timeout=self.defer_after)
             if not task.done():
-                # Commands show "Tammi is thinking..."; buttons and the dialog acknowledge silently.
-                thinking = interaction.type is discord.InteractionType.application_command
-                try:
-                    await interaction.response.defer(thinking=thinking)
-                except discord.HTTPException:
-                    # Too late (Discord allows 3 s): let the service finish what it started (a move
-                    # may be committed), then post the public replies in the channel.
-                    log.warning("interaction %s expired before it was acknowledged", interaction.id)
-                    await self._post_in_channel(interaction, await task)
-                    return
+                await answer.defer(placed=not turn.ahead())
             answers = await task
         finally:
             if not task.done():
                 task.cancel()
+        await answer.wait_for(turn, deadline)
+        if answer.expired:  # too late: the service's work was done, the channel hears its public replies
+            await self._post_in_channel(interaction, answers)
+            return
         channel_id = str(interaction.channel_id)
         for index, reply in enumerate(answers):
             target = self.elsewhere(reply, channel_id)
@@ -156,52 +178,102 @@ class Poster:
                 continue
             try:
                 for parts in message_parts(reply, self.own_id):
-                    await self._answer(interaction, _kwargs(parts), private=reply.private, thinking=thinking)
-                    thinking = False
+                    await answer.send(_kwargs(parts), private=reply.private)
             except discord.HTTPException as error:
                 # Expired (10062 Unknown interaction) or otherwise refused: the channel still hears it.
                 log.warning("answering interaction %s failed (%s); posting the replies in the channel",
                             interaction.id, error)
                 await self._post_in_channel(interaction, answers[index:])
                 return
-        with contextlib.suppress(discord.HTTPException):  # nothing is lost if these fail
-            if thinking:
-                await interaction.delete_original_response()
-            elif not interaction.response.is_done():
-                if interaction.type is discord.InteractionType.application_command:
-                    await interaction.response.send_message(ui_text(interaction.locale.value, "done"),
-                                                            ephemeral=True)
-                else:
-                    await interaction.response.defer()
+        await answer.finish()
 
     async def _post_in_channel(self, interaction: discord.Interaction[Any], replies: list[Reply]) -> None:
         """Post the public replies of an expired interaction as channel messages (private ones can
         only be shown through the interaction, so they are dropped)."""
         here = str(interaction.channel_id)
         for reply in replies:
-            if reply.private:
-                continue
-            channel = self.elsewhere(reply, here) or self.client.get_partial_messageable(int(here))
-            try:
-                await self.post(channel, reply)
-            except discord.HTTPException:
-                log.exception("posting a reply in channel %s failed", interaction.channel_id)
+            if not reply.private:
+                channel = self.elsewhere(reply, here) or self.client.get_partial_messageable(int(here))
+                await self.post(channel, reply, locale=interaction.locale.value)
 
-    @staticmethod
-    async def _answer(interaction: discord.Interaction[Any], kwargs: dict[str, Any], *, private: bool,
-                      thinking: bool) -> None:
-        """Send one message in answer to an interaction: its response, or a followup after that.
 
-        After a "thinking" deferral (`thinking`), a public answer replaces the thinking message, and a
-        private one deletes it and follows up as ephemeral (the thinking message itself is public).
+def _channel_id(channel: discord.abc.Messageable) -> str:
+    return str(getattr(channel, "id", "?"))
+
+
+class Answer:
+    """One interaction's answer as it goes: acknowledged yet, "thinking..." shown, too late."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.acknowledged = False  # Discord has our response (even one whose answer was lost)
+        self.thinking = False  # the response is a public "thinking..." message that the answer replaces
+        self.placed = True  # that message stands where the answer belongs in the channel
+        self.expired = False  # too late to acknowledge: the channel hears the replies instead
+
+    @property
+    def command(self) -> bool:
+        return self.interaction.type is discord.InteractionType.application_command
+
+    async def defer(self, *, placed: bool) -> None:
+        """Acknowledge now: "thinking..." for a command (`placed`: nothing earlier is still to be posted
+        in the channel, so that message stands in the answer's place), silently for the rest."""
+        try:
+            await self.interaction.response.defer(thinking=self.command)
+        except discord.HTTPException as error:
+            if error.code != ALREADY_ACKNOWLEDGED:  # too late (Discord allows 3 s)
+                log.warning("interaction %s expired before it was acknowledged", self.interaction.id)
+                self.expired = True
+                return
+        self.acknowledged, self.thinking, self.placed = True, self.command, placed
+
+    async def wait_for(self, turn: Turn, deadline: float) -> None:
+        """Wait for the turn; acknowledge at `deadline` (loop time) if it has not come by then."""
+        coming = asyncio.ensure_future(turn.come())
+        try:
+            if not self.acknowledged and not self.expired:
+                timeout = max(deadline - asyncio.get_running_loop().time(), 0.0)
+                if not (await asyncio.wait({coming}, timeout=timeout))[0]:
+                    await self.defer(placed=False)
+            await coming
+        finally:
+            coming.cancel()
+
+    async def send(self, kwargs: dict[str, Any], *, private: bool) -> None:
+        """Send one message: the response, or a followup after it.
+
+        After a "thinking" deferral, a public answer replaces the thinking message where it stands in
+        its place; otherwise (a private answer, or a thinking message above replies posted since) that
+        message is deleted and the answer follows up (as ephemeral when private).
         """
-        if not interaction.response.is_done():
-            await interaction.response.send_message(ephemeral=private, **kwargs)
-        elif thinking and not private:
+        interaction = self.interaction
+        if not self.acknowledged:
+            try:
+                await interaction.response.send_message(ephemeral=private, **kwargs)
+            except discord.HTTPException as error:
+                if error.code != ALREADY_ACKNOWLEDGED:
+                    raise
+                # Discord took an earlier try whose answer was lost (a 500): it is made, not made twice.
+                log.info("interaction %s: Discord had taken the response already", interaction.id)
+            self.acknowledged = True
+        elif self.thinking and self.placed and not private:
             if "file" in kwargs:
                 kwargs["attachments"] = [kwargs.pop("file")]
             await interaction.edit_original_response(**kwargs)
         else:
-            if thinking:
+            if self.thinking:
                 await interaction.delete_original_response()
             await interaction.followup.send(ephemeral=private, **kwargs)
+        self.thinking = False
+
+    async def finish(self) -> None:
+        """After the replies: no "thinking..." left, and an interaction nothing answered is acknowledged."""
+        with contextlib.suppress(discord.HTTPException):  # nothing is lost if these fail
+            if self.thinking:
+                await self.interaction.delete_original_response()
+            elif not self.acknowledged:
+                if self.command:
+                    await self.interaction.response.send_message(
+                        ui_text(self.interaction.locale.value, "done"), ephemeral=True)
+                else:
+                    await self.interaction.response.defer()

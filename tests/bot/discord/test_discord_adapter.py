@@ -300,7 +300,8 @@ async def test_a_long_pdn_comes_as_a_file(fake: FakeDiscord, adapter: DiscordAda
     # Where files may not be attached, the text comes in pieces within the limit.
     fake.no_attach_channels.add(str(CHANNEL_ID))
     await fake.type_message(ALICE, "pdn")
-    pieces = await fake.wait_in_channel(CHANNEL_ID, 2)
+    *pieces, hint = await fake.wait_in_channel(CHANNEL_ID, 3)
+    assert len(pieces) == 2 and "Attach Files" in (hint.content or "")
     assert all(len(p.content or "") <= 2000 for p in pieces) and pieces[-1].buttons == ["tammi:gif:7"]
     assert "".join(p.content or "" for p in pieces).replace("```", "").replace("\n", "") == \
         pdn.replace("```", "").replace("\n", "")
@@ -344,7 +345,8 @@ async def test_without_permission_to_attach_the_text_still_arrives(fake: FakeDis
     fake.no_attach_channels.add(str(CHANNEL_ID))
     service.respond = lambda event: [board_reply(), Reply(text="Draw offered.", kind="info")]
     await fake.type_message(BOB, "9-13")
-    board, followup = await fake.wait_in_channel(CHANNEL_ID, 2)
+    board, hint, followup = await fake.wait_in_channel(CHANNEL_ID, 3)
+    assert "Attach Files" in (hint.content or "")  # see test_discord_permissions.py
     assert board.files == [] and board.embeds[0]["title"] == "Game 7: alice vs bob"
     assert "image" not in board.embeds[0]
     assert board.buttons == ["tammi:mov:7", "tammi:res:7", "tammi:drw:7"]

@@ -14,3 +14,9 @@ help-intro-console = Tammi plays draughts: English checkers, Italian and Interna
 help-moves-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example 9-13 or 10x17x26); messages typed in this server do not reach Tammi.
 help-moves-telegram-untyped = Move with the Move button under the board, with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
 help-moves-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move 9-13`).
+
+# Discord: a reply that Discord did not take even after retrying (the board of a game, or anything else).
+discord-board-undelivered = The board of game #{ $game } did not reach Discord. Use `/tammi board` to see it.
+discord-reply-undelivered = A reply from Tammi did not reach Discord. Please ask again.
+# Discord: said once in a channel where Tammi may not attach files (boards then come without their picture).
+discord-attach-files-missing = Tammi may not attach files in this channel, so boards come without their picture. Someone who manages the server can give Tammi the **Attach Files** permission here.

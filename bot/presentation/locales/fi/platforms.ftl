@@ -14,3 +14,9 @@ help-intro-console = Tammi pelaa tammea: englantilaista, italialaista ja kansain
 help-moves-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `/tammi move` (esimerkiksi 9-13 tai 10x17x26); tällä palvelimella kirjoitetut viestit eivät tule Tammille.
 help-moves-telegram-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella, komennolla `/move 9-13` tai vastaamalla laudan viestiin siirrolla (esimerkiksi 9-13 tai 10x17x26).
 help-moves-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move 9-13`).
+
+# Discord: vastaus, jota Discord ei ottanut vastaan uusintayrityksistäkään (pelin lauta tai jokin muu).
+discord-board-undelivered = Pelin #{ $game } lauta ei mennyt perille Discordiin. Näet sen komennolla `/tammi lauta`.
+discord-reply-undelivered = Tammin vastaus ei mennyt perille Discordiin. Kysy uudelleen.
+# Discord: sanotaan kerran kanavalla, jolla Tammi ei saa liittää tiedostoja (laudat tulevat silloin ilman kuvaa).
+discord-attach-files-missing = Tammi ei saa liittää tiedostoja tälle kanavalle, joten laudat tulevat ilman kuvaa. Palvelimen hallitsija voi antaa Tammille täällä oikeuden **Liitä tiedostoja** (Attach Files).
