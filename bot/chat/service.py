@@ -129,6 +129,10 @@ class GameService:
         lang = catalogue.locale_language(locale) or self.config.language
         return [(topic, rules_help.topic_title(topic, lang)) for topic in rules_help.TOPICS]
 
+    async def channel_language(self, platform: str, channel_id: str, locale: str | None = None) -> str:
+        settings = await records.settings(self.repository, platform, channel_id)
+        return catalogue.reply_language(settings.language, locale, self.config.language)
+
     async def move_channel(self, platform: str, old: str, new: str) -> None:
         """The channel `old` is now `new` (a Telegram group became a supergroup): its games, challenges,
         ratings and settings go with it."""
