@@ -357,8 +357,8 @@ async def _discord_sync(config: Config) -> int:
     except ImportError as error:
         print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
         return 2
-    count = await sync_commands(config.discord)
-    print(f"Registered {count} Discord commands.")
+    count = await sync_commands(config.discord)  # the subcommands of the one command, /tammi
+    print(f"Registered 1 command (/tammi) with {count} subcommands.")
     return 0
 
 

@@ -11,9 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.presentation import catalogue
 from engine import all_variants
 
-OptionKind = Literal["user", "variant", "colour", "move", "topic", "text", "level", "game"]
+OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
+                     "draw-answer", "undo-answer", "language"]
+"""What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
+(`tournament`); the choice kinds take one of `CHOICES[kind]`."""
 
 
 @dataclass(frozen=True)
@@ -31,11 +35,18 @@ class Command:
 
 VARIANT_CHOICES = tuple(variant.name for variant in all_variants())
 COLOUR_CHOICES = ("random", "white", "black")
+CHOICES: dict[OptionKind, tuple[str, ...]] = {
+    "variant": VARIANT_CHOICES, "colour": COLOUR_CHOICES,
+    "draw-answer": ("offer", "accept", "decline"), "undo-answer": ("request", "accept", "decline"),
+    "language": catalogue.LANGUAGES,
+}
+"""The values a choice option takes, as the command reads them when typed."""
 
 COMMANDS: tuple[Command, ...] = (
     Command(
         "challenge",
-        (Option("opponent", "user"), Option("variant", "variant"), Option("colour", "colour")),
+        (Option("opponent", "user"), Option("variant", "variant"), Option("colour", "colour"),
+         Option("tournament", "flag")),
     ),
     Command("accept"),
     Command("decline"),
@@ -45,11 +56,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("board"),
     Command("moves"),
     Command("resign"),
-    Command("draw", (Option("answer", "text"),)),
+    Command("draw", (Option("answer", "draw-answer"),)),
     Command("claim"),
-    Command("undo", (Option("answer", "text"),)),
+    Command("undo", (Option("answer", "undo-answer"),)),
     Command("rematch"),
-    Command("games"),
+    Command("games", (Option("page", "page"),)),
     Command("pdn", (Option("game", "game"),)),
     Command("gif", (Option("game", "game"),)),
     Command("review", (Option("game", "game"),)),
@@ -57,7 +68,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard"),
-    Command("settings", (Option("language", "text"), Option("variant", "variant"))),
+    Command("settings", (Option("language", "language"), Option("variant", "variant"))),
+    Command("broken", (Option("game", "game"), Option("end", "flag"))),
     Command("help"),
 )
 

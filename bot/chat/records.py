@@ -76,7 +76,8 @@ async def games(command: typed.Games, ctx: Ctx, desk: Desk, config: Config) -> l
         lines.append(ctx.say("games_page", page=page, pages=pages))
         left = len(entries) - page * size
         if left > 0:
-            lines.append(ctx.say("games_more", count=left, page=page + 1))
+            own = f"games_more_{ctx.platform}"  # the platform's way to ask, where it has its own
+            lines.append(ctx.say(own if catalogue.has(own) else "games_more", count=left, page=page + 1))
     return [Reply("\n".join(lines), kind=Kind.GAMES)]
 
 

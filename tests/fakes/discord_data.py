@@ -166,7 +166,9 @@ def command_data(subcommand: str, options: dict[str, str | int | User],
             values.append({"type": 6, "name": name, "value": str(value.id)})
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
         else:
-            values.append({"type": 4 if isinstance(value, int) else 3, "name": name, "value": value})
+            # a boolean, an integer or a string option
+            kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+            values.append({"type": kind, "name": name, "value": value})
         if name == focused:
             values[-1]["focused"] = True
     data: JSON = {"id": "1", "name": "tammi", "type": 1,

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.http import Route
 
-from bot.chat.commands import COLOUR_CHOICES, COMMANDS, VARIANT_CHOICES, Command, Option
+from bot.chat.commands import CHOICES, COMMANDS, Command, Option, OptionKind
 from bot.platforms.base import apology
 from bot.platforms.discord.buttons import shorten
 from bot.platforms.discord.client import handler_of, person
@@ -58,6 +58,21 @@ def _named(name: str, key: str) -> locale_str:
     return locale_str(name, key=key, word=True)
 
 
+_CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
+    "variant": lambda value: _named(value, f"choice-{value}"),
+    "colour": lambda value: _named(value, f"choice-{value}"),
+    "draw-answer": lambda value: _described(f"choice-draw-{value}"),
+    "undo-answer": lambda value: _described(f"choice-undo-{value}"),
+    "language": lambda value: _described(f"language-name-{value}"),
+}
+"""How a choice is shown: the rules and colours by their word, answers as a phrase, languages by name."""
+
+
+def _option_choices(kind: OptionKind) -> list[Choice[str]]:
+    """The choices of an option of this kind, each with its name in Discord's languages."""
+    return [Choice(name=_CHOICE_NAMES[kind](value), value=value) for value in CHOICES[kind]]
+
+
 def _annotation(option: Option) -> Any:
     if option.kind == "user":
         return discord.User
@@ -65,6 +80,10 @@ def _annotation(option: Option) -> Any:
         return app_commands.Range[int, 1, 5]
     if option.kind == "game":  # a game's number, as `pdn 12` is typed
         return app_commands.Range[int, 1, 2**53 - 1]
+    if option.kind == "page":  # a page of a list, as `games 2` is typed
+        return app_commands.Range[int, 1, 99_999]
+    if option.kind == "flag":
+        return bool
     return str
 
 
@@ -94,7 +113,8 @@ _SUGGESTIONS: dict[str, Suggest] = {"move": _suggest_moves, "topic": _suggest_to
 
 def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
     """The subcommand's callback: its options, in the table's order, become the event's args and
-    mentions. Its signature (one parameter per option) is what discord.py reads the options from."""
+    mentions (a flag that is set gives its name, as it is typed). Its signature (one parameter per
+    option) is what discord.py reads the options from."""
 
     async def run(interaction: discord.Interaction[Any], **values: Any) -> None:
         args: list[str] = []
@@ -103,6 +123,8 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
             value = values.get(option.name)
             if isinstance(value, discord.abc.User):
                 mentions.append(person(value))
+            elif isinstance(value, bool):
+                args += [option.name] if value else []
             elif value is not None and str(value).strip():
                 args.append(str(value).strip())
         await handler_of(interaction).command(interaction, spec.name, tuple(args), tuple(mentions))
@@ -116,9 +138,7 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
     if spec.options:
         app_commands.describe(**{o.name: _described(f"opt-{spec.name}-{o.name}") for o in spec.options})(run)
         app_commands.rename(**{o.name: _named(o.name, f"option-name-{o.name}") for o in spec.options})(run)
-    lists = {"variant": VARIANT_CHOICES, "colour": COLOUR_CHOICES}
-    choices = {o.name: [Choice(name=_named(value, f"choice-{value}"), value=value) for value in lists[o.kind]]
-               for o in spec.options if o.kind in lists}
+    choices = {o.name: _option_choices(o.kind) for o in spec.options if o.kind in CHOICES}
     if choices:
         app_commands.choices(**choices)(run)
     suggest = {o.name: _SUGGESTIONS[o.kind] for o in spec.options if o.kind in _SUGGESTIONS}

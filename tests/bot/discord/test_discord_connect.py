@@ -79,7 +79,7 @@ async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings:
         "name": "move", "name_localizations": {"fi": "siirto"}, "description": "The move",
         "description_localizations": {"fi": "Siirto"}, "type": 3, "autocomplete": True, "required": True}
     challenge = next(sub for sub in tammi["options"] if sub["name"] == "challenge")
-    assert [option["type"] for option in challenge["options"]] == [6, 3, 3]
+    assert [option["type"] for option in challenge["options"]] == [6, 3, 3, 5]
     assert [c["value"] for c in challenge["options"][1]["choices"]] == ["english", "italian", "international"]
     assert fake.connections == []  # syncing needs no gateway connection
 

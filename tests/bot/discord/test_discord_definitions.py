@@ -61,7 +61,7 @@ async def test_option_types_choices_and_ranges() -> None:
     assert move["name_localizations"] == {"fi": "siirto"}
     assert move["description_localizations"] == {"fi": "Siirto"}
     assert sub["rules"]["topic"]["autocomplete"] and not sub["rules"]["topic"]["required"]
-    assert [o["type"] for o in sub["challenge"].values()] == [6, 3, 3]
+    assert [o["type"] for o in sub["challenge"].values()] == [6, 3, 3, 5]
     variant = sub["challenge"]["variant"]["choices"]
     assert [(c["value"], c["name_localizations"]) for c in variant] == [
         ("english", {"fi": "englantilainen"}), ("italian", {"fi": "italialainen"}),

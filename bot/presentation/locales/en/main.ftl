@@ -291,16 +291,18 @@ cmd-help = How to play with Tammi
 opt-challenge-opponent = Who to challenge; empty for an open challenge
 opt-challenge-variant = Rules: english, italian or international
 opt-challenge-colour = Your colour: random, white or black
+opt-challenge-tournament = Tournament rules: a second illegal move attempt loses the game
 opt-play-level = Strength 1-5
 opt-play-variant = Rules
 opt-play-colour = Your colour
 opt-move-move = The move
-opt-draw-answer = offer, accept or decline
-opt-undo-answer = request, accept or decline
+opt-draw-answer = Offer, accept or decline a draw (default: offer)
+opt-undo-answer = Ask for a take-back, accept or decline one (default: ask)
+opt-games-page = Which page of the list (default: the first)
 opt-rules-topic = Topic or question
 opt-rules-variant = Rules
 opt-stats-player = Whose
-opt-settings-language = en or fi
+opt-settings-language = The language Tammi answers in here
 opt-settings-variant = Default rules
 
 ## Commands: option names and choices as shown in slash commands
@@ -314,12 +316,20 @@ option-name-level = level
 option-name-answer = answer
 option-name-player = player
 option-name-language = language
+option-name-page = page
+option-name-tournament = tournament
 choice-english = english
 choice-italian = italian
 choice-international = international
 choice-random = random
 choice-white = white
 choice-black = black
+choice-draw-offer = Offer a draw
+choice-draw-accept = Accept the draw offer
+choice-draw-decline = Decline the draw offer
+choice-undo-request = Ask to take back your last move
+choice-undo-accept = Accept the take-back request
+choice-undo-decline = Decline the take-back request
 
 ## Words people type, comma-separated. The first word of a command is its name in this language.
 ## Typed text is read in every language at once.

@@ -303,18 +303,20 @@ cmd-help = Näin pelaat Tammin kanssa
 ## Komennot: valintojen kuvaukset
 
 opt-challenge-opponent = Kenet haastat; tyhjä = avoin haaste
-opt-challenge-variant = Säännöt: english, italian tai international
-opt-challenge-colour = Värisi: random, white tai black
+opt-challenge-variant = Säännöt: englantilainen, italialainen tai kansainvälinen
+opt-challenge-colour = Värisi: satunnainen, valkoinen tai musta
+opt-challenge-tournament = Turnaussäännöt: toinen laiton siirtoyritys häviää pelin
 opt-play-level = Taso 1-5
 opt-play-variant = Säännöt
 opt-play-colour = Värisi
 opt-move-move = Siirto
-opt-draw-answer = offer, accept tai decline
-opt-undo-answer = request, accept tai decline
+opt-draw-answer = Tarjoa, hyväksy tai hylkää tasapeli (oletus: tarjoa)
+opt-undo-answer = Pyydä perumista, hyväksy tai hylkää pyyntö (oletus: pyydä)
+opt-games-page = Listan sivu (oletus: ensimmäinen)
 opt-rules-topic = Aihe tai kysymys
 opt-rules-variant = Säännöt
 opt-stats-player = Kenen
-opt-settings-language = en tai fi
+opt-settings-language = Kieli, jolla Tammi vastaa tällä kanavalla
 opt-settings-variant = Oletussäännöt
 
 ## Komennot: valintojen nimet ja vaihtoehdot
@@ -328,12 +330,20 @@ option-name-level = taso
 option-name-answer = vastaus
 option-name-player = pelaaja
 option-name-language = kieli
+option-name-page = sivu
+option-name-tournament = turnaus
 choice-english = englantilainen
 choice-italian = italialainen
 choice-international = kansainvälinen
 choice-random = satunnainen
 choice-white = valkoinen
 choice-black = musta
+choice-draw-offer = Tarjoa tasapeliä
+choice-draw-accept = Hyväksy tasapelitarjous
+choice-draw-decline = Hylkää tasapelitarjous
+choice-undo-request = Pyydä oman siirtosi perumista
+choice-undo-accept = Hyväksy perumispyyntö
+choice-undo-decline = Hylkää perumispyyntö
 
 ## Sanat, joita ihmiset kirjoittavat, pilkuin erotettuina. Komennon ensimmäinen sana on sen nimi
 ## tällä kielellä (Discordin suomenkielinen komento).
