@@ -77,7 +77,7 @@ async def test_two_players_boards_keep_their_order(fake: FakeDiscord, adapter: D
                                                    service: StubService) -> None:
     await earlier_message(fake)
     service.respond = lambda event: [Reply(text=f"{event.user.name} played {event.text}")]
-    fake.fault("message", 429, retry_after=BOUND * 5)
+    fake.fault("message", 429, retry_after=BOUND * 10)
     await fake.type_message(ALICE, "22-17")
     await fake.until(lambda: fake.faulted or None)  # Alice's board waits for Discord
     await fake.type_message(BOB, "9-13")
@@ -101,7 +101,7 @@ async def test_an_answer_waiting_for_an_earlier_board_is_acknowledged_and_comes_
     adapter.defer_after = BOUND
     await earlier_message(fake)
     service.respond = lambda event: [Reply(text=f"{event.user.name}: {event.text or event.command}")]
-    fake.fault("message", 429, retry_after=BOUND * 8)
+    fake.fault("message", 429, retry_after=BOUND * 15)
     await fake.type_message(ALICE, "22-17")
     await fake.until(lambda: fake.faulted or None)
     interaction = await fake.slash(BOB, "board")
