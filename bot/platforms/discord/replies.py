@@ -28,6 +28,7 @@ from bot.platforms.discord.buttons import ui_text
 from bot.platforms.discord.messages import MessageParts, message_parts, split_text
 from bot.platforms.discord.order import Turn
 from bot.presentation import catalogue
+from bot.presentation.messages import Kind
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +133,7 @@ class Poster:
         if isinstance(error, discord.NotFound | discord.Forbidden):
             return
         lang = await self.language(channel_id, locale)
-        if reply.game_id is not None:
+        if reply.kind == Kind.BOARD and reply.game_id is not None:
             text = catalogue.say(lang, "discord-board-undelivered", game=reply.game_id)
         else:
             text = catalogue.say(lang, "discord-reply-undelivered")
