@@ -32,6 +32,7 @@ COLOUR_WORDS = {word: colour for colour in ("white", "black", "random")
 LANGUAGE_WORDS = {word: lang for lang in catalogue.LANGUAGES
                   for word in catalogue.all_words(f"words-language-{lang}")}
 SETTING_WORDS = catalogue.all_words("words-settings-filler")
+END_WORDS = catalogue.all_words("words-broken-end")
 VARIANT_WORDS = {word: variant for variant in ("english", "italian", "international")
                  for word in catalogue.all_words(f"words-variant-{variant}")}
 # Decoration after a move (`11-15!`, `9-13?`, `11-15 🙂`): punctuation, closing brackets and quotes,

@@ -166,6 +166,20 @@ def _settings(args: Args) -> typed.Settings:
     return typed.Settings(language, variant)
 
 
+def _broken(args: Args) -> typed.Broken:
+    """`broken [#id] [end]`; `end` needs the game's number."""
+    game_id = words.typed_id(args)
+    end = False
+    for arg in args:
+        if arg.casefold() in words.END_WORDS:
+            end = True
+        elif words.typed_id((arg,)) is None:
+            raise Refusal("broken_usage")
+    if end and game_id is None:
+        raise Refusal("broken_usage")
+    return typed.Broken(game_id, end)
+
+
 _READERS: dict[str, Callable[[Args], typed.Command]] = {
     "challenge": _challenge,
     "accept": lambda args: typed.Accept(args, words.typed_id(args)),
@@ -180,5 +194,6 @@ _READERS: dict[str, Callable[[Args], typed.Command]] = {
     "stats": lambda args: typed.Stats(args),
     "leaderboard": lambda args: typed.Leaderboard(),
     "settings": _settings,
+    "broken": _broken,
     "help": lambda args: typed.Help(words.resolve_command(args[0]) if args else None),
 }

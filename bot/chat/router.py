@@ -1,7 +1,8 @@
 """One router from `Event` to the handlers: the event is read once into a typed command
 (`bot.chat.reading`), which is dispatched by its type (game commands and buttons by their action) to a
 handler bound to the dependencies it names (`bot.chat.deps`). A `Refusal` from any layer below becomes
-the one private refusal reply here.
+the one private refusal reply here, and so does a database that cannot answer now (`Unavailable`,
+`WriteRefused`). A game that cannot be read back is set aside here the first time a request meets it.
 """
 
 from __future__ import annotations
@@ -9,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.chat import challenging, ending, moving, reading, records, review, talking, typed
+from bot.chat import broken, challenging, ending, moving, reading, records, review, talking, typed
 from bot.chat.context import Ctx
 from bot.chat.deps import Bound, Deps, bind
 from bot.chat.events import Event, Person, Reply
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter, Throttled
+from bot.domain.model import ChannelSettings, Damaged
 from bot.domain.names import clean_name, usable_id
 from bot.domain.transitions import Refusal
+from bot.flows import aside
 from bot.flows import records as on_record
 from bot.flows.people import Memory
-from bot.presentation import catalogue
+from bot.presentation import aside_text, catalogue
 from bot.presentation.messages import Action, Kind
-from bot.storage.repository import WriteRefused
+from bot.storage.repository import StorageError, Unavailable, Unreadable, WriteRefused
 
 Handler = Callable[..., Awaitable[list[Reply]]]
 
@@ -32,7 +35,7 @@ BY_TYPE: dict[type[typed.Command], Handler] = {
     typed.PlayBot: challenging.play_bot, typed.Draw: ending.draw, typed.Undo: ending.undo,
     typed.Games: records.games, typed.Stats: records.stats, typed.Leaderboard: records.leaderboard,
     typed.Settings: talking.settings, typed.Rules: talking.rules, typed.Question: talking.question,
-    typed.Help: talking.help_, typed.NotUnderstood: talking.not_understood,
+    typed.Help: talking.help_, typed.NotUnderstood: talking.not_understood, typed.Broken: broken.broken,
 }
 ON_GAME: dict[typed.OnGame, Handler] = {
     typed.OnGame.BOARD: moving.show_board, typed.OnGame.MOVES: moving.list_moves,
@@ -93,13 +96,17 @@ class Router:
 
     async def _route(self, event: Event, user: Person, platform: str, channel: str) -> list[Reply]:
         config = self.deps.config
-        settings = await on_record.settings(self.deps.repository, platform, channel)
+        try:
+            settings = await on_record.settings(self.deps.repository, platform, channel)
+        except Unavailable:  # the defaults, and the command says what it could not do
+            settings = ChannelSettings()
         locale = self.locales.note(platform, user.user_id, event.locale)
         lang = catalogue.reply_language(settings.language, locale, config.language)
         ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant)
         # names and usernames the platform shows, kept even from plain chat
         shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
         await self.memory.note(platform, channel, shown, self.deps.desk.clock())
+        command: typed.Command | None = None
         try:
             command = reading.read(event, platform)
             if command is None:
@@ -117,6 +124,25 @@ class Router:
             return [_error(lang, throttled.key, **throttled.values)]
         except WriteRefused as refused:  # read-only, or the file is gone: nothing was saved
             return [_error(lang, "storage-read-only" if refused.reason == "read_only" else "storage-gone")]
+        except Unavailable as down:  # down or busy: said once in the log by the storage
+            return [_error(lang, unavailable(down, command))]
+        except Unreadable as unreadable:
+            return await self._set_aside(unreadable.damaged, ctx)
+
+    async def _set_aside(self, damaged: Damaged, ctx: Ctx) -> list[Reply]:
+        """A request met a game that cannot be read: set it aside, telling its channel if this did."""
+        reply = aside_text.unreadable(ctx.lang, damaged)
+        try:
+            told = await aside.set_aside(self.deps.desk, damaged) and damaged.active
+        except StorageError:  # not now: the next request that meets it tries again
+            told = False
+        if not told:
+            return [reply]
+        notice = aside_text.notice(ctx.lang, damaged)
+        if (damaged.platform, damaged.channel_id) == (ctx.platform, ctx.channel):
+            return [notice]
+        await self.deps.post(damaged.platform, damaged.channel_id, notice)
+        return [reply]
 
 
 def _usable_ids(event: Event) -> bool:
@@ -124,6 +150,15 @@ def _usable_ids(event: Event) -> bool:
     people = (event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ()))
     ids = (event.platform, event.channel_id, *(person.user_id for person in people))
     return all(usable_id(str(text)) for text in ids)
+
+
+def unavailable(down: Unavailable, command: typed.Command | None) -> str:
+    """The message for a request the database could not answer: a move was not saved, or may have been."""
+    if down.unsure:
+        return "storage-unsure"
+    moving = isinstance(command, typed.PlayMove) or (
+        isinstance(command, typed.Draw) and command.move is not None)
+    return f"storage-{down.reason}{'-move' if moving else ''}"
 
 
 def _error(lang: str, key: str, **values: object) -> Reply:

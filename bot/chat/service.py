@@ -35,6 +35,8 @@ from bot.workers import ChooseMove, Workers
 
 log = logging.getLogger(__name__)
 
+UNSENT = 100  # notices kept per platform until its adapter adds its sender
+
 
 def _seconds(value: timedelta) -> float:
     return value.total_seconds()
@@ -77,6 +79,7 @@ class GameService:
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
             _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
+        self._unsent: dict[str, list[Announcement]] = {}  # said before the platform's sender was added
         self.limits = Limiter(config.limits)
         self.locales = Locales()
         deps = Deps(desk=self.desk, repository=repository, presenter=self.presenter, bot=self.bot,
@@ -107,6 +110,8 @@ class GameService:
 
     def add_sender(self, platform: str, sender: Sender) -> None:
         self._senders[platform] = sender
+        for waiting in self._unsent.pop(platform, []):  # what the start-up sweep found, in order
+            self.desk.spawn(self.announce(waiting))
 
     @property
     def thinking_after(self) -> float:
@@ -168,7 +173,10 @@ class GameService:
         platform, channel_id = notices.where(announcement)
         sender = self._senders.get(platform)
         if sender is None:
-            log.debug("no sender for %s; notice dropped", platform)
+            unsent = self._unsent.setdefault(platform, [])
+            if len(unsent) < UNSENT:
+                unsent.append(announcement)  # the platform's adapter may not have started yet
+            log.debug("no sender for %s yet; notice kept until there is one", platform)
             return
         settings = await records.settings(self.repository, platform, channel_id)
         addressee = notices.addressee(announcement)

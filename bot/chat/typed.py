@@ -192,6 +192,15 @@ class Settings(Command):
 
 
 @dataclass(frozen=True)
+class Broken(Command):
+    """`broken [#id] [end]`: the channel's games set aside because they cannot be read, what is stored of
+    one, or ending one (for the channel's managers)."""
+
+    game_id: int | None = None
+    end: bool = False
+
+
+@dataclass(frozen=True)
 class Rules(Command):
     words: tuple[str, ...] = ()
 

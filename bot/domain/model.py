@@ -290,3 +290,37 @@ class Timing:
 class ChannelSettings:
     language: str | None = None
     variant: str | None = None
+
+
+class Damage(enum.StrEnum):
+    """What part of a stored game cannot be read back."""
+
+    POSITION = "position"  # the current position (its side to move), or it contradicts the moves
+    START = "start"  # the variant or the starting position
+    MOVES = "moves"  # a move that cannot be played from the position before it
+    RECORD = "record"  # any other field
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A stored game that cannot be read back as a `Game`: where it is, who plays it, its stored texts as
+    they are, what is wrong (`damage`, and `detail`: the error as the reader reported it) and whether it
+    was still being played. Such a game is set aside: out of play, its players free."""
+
+    id: int
+    platform: str
+    channel_id: str
+    white: Player
+    black: Player
+    variant: str
+    start_fen: str
+    fen: str
+    moves: str
+    damage: Damage
+    detail: str
+    active: bool = True
+
+    @property
+    def people(self) -> tuple[Player, ...]:
+        """The players who are people (not the built-in opponent)."""
+        return tuple(player for player in (self.white, self.black) if not player.is_bot)

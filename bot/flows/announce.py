@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.domain.model import Challenge, Game
+from bot.domain.model import Challenge, Damaged, Game
 from bot.domain.transitions import Moved
 from engine import Board
 
@@ -52,5 +52,13 @@ class AbandonAvailable:
     hours: float
 
 
-Announcement = BotThinking | BotMoved | BotDrew | BotFailed | ChallengeExpired | Reminder | AbandonAvailable
+@dataclass(frozen=True)
+class GameSetAside:
+    """A game that cannot be read back was set aside (`bot.flows.aside`): said in its channel."""
+
+    damaged: Damaged
+
+
+Announcement = (BotThinking | BotMoved | BotDrew | BotFailed | ChallengeExpired | Reminder | AbandonAvailable
+                | GameSetAside)
 Announce = Callable[[Announcement], Awaitable[None]]

@@ -19,9 +19,9 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.domain.model import Game, Saved
+from bot.domain.model import Damage, Damaged, Game, Saved
 from bot.domain.transitions import Refusal
-from bot.storage.repository import Repository
+from bot.storage.repository import Repository, Unreadable
 from engine import Board
 
 log = logging.getLogger(__name__)
@@ -55,6 +55,32 @@ class Loaded:
     board: Board
 
 
+def replay(game: Game) -> Board:
+    """The game's board, played through from its start; raises `Unreadable` for a stored game that cannot
+    be (a damaged variant, start position or move, or a side to move the moves contradict)."""
+    try:
+        board = Board(game.variant, fen=game.start_fen)
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        raise Unreadable(damaged(game, Damage.START, error)) from None
+    for number, text in enumerate(game.moves, 1):
+        try:
+            board.push_str(text)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            raise Unreadable(damaged(game, Damage.MOVES, error, f"move {number} ({text[:40]})")) from None
+    if board.turn is not game.turn:
+        raise Unreadable(damaged(game, Damage.POSITION, None, f"{game.turn.name} to move, but the moves "
+                                                              f"leave {board.turn.name} to move"))
+    return board
+
+
+def damaged(game: Game, damage: Damage, error: Exception | None, where: str = "") -> Damaged:
+    """What is known of a game that cannot be played through."""
+    said = f"{type(error).__name__}: {error}" if error is not None else ""
+    detail = ": ".join(part for part in (where, said) if part)
+    return Damaged(game.id, game.platform, game.channel_id, game.white, game.black, game.variant,
+                   game.start_fen, game.fen, " ".join(game.moves), damage, detail[:300], active=game.active)
+
+
 class Desk:
     """Shared by every flow: the repository, the clock, locks, the board cache and background tasks."""
 
@@ -83,9 +109,7 @@ class Desk:
         if kept is not None and kept[0].version == game.version:
             self._kept.move_to_end(game.id)
             return kept[1].copy()
-        board = Board(game.variant, fen=game.start_fen)
-        for text in game.moves:
-            board.push_str(text)
+        board = replay(game)
         self._keep(game, board)
         return board.copy()
 

@@ -11,11 +11,12 @@ from typing import Protocol
 from bot.domain import transitions
 from bot.domain.model import BOT, Claim, Ending, Game, NewGame, Offer, Player, Result
 from bot.domain.transitions import Refusal
+from bot.flows import aside
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
 from bot.flows.desk import Asker, Desk
 from bot.flows.offers import Changed
 from bot.flows.turns import TurnQueue
-from bot.storage.repository import Busy
+from bot.storage.repository import Busy, Unavailable, Unreadable
 from bot.workers import DrawQuestion
 from engine import Board, Color, Move
 
@@ -116,19 +117,29 @@ class BotPlayer:
     async def turn(self, game_id: int) -> None:
         """Move in a game where the bot is to move, and announce it; nothing if another task or process
         has claimed this turn."""
-        async with self.desk.repository.claim(f"bot-turn:{game_id}") as ours:
-            if not ours:
-                return
-            try:
-                await self._turn(game_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the opponent failed in game %s", game_id)
-                game = await self.desk.repository.get_game(game_id)
-                if game is not None:
-                    self._failed.add((game.id, game.version))
-                    await self.announce(BotFailed(game))
+        try:
+            async with self.desk.repository.claim(f"bot-turn:{game_id}") as ours:
+                if ours:
+                    await self._played(game_id)
+        except Unavailable as error:  # the storage logs it once; the sweep takes the turn up again
+            log.debug("the opponent's turn in game %s waits for the database: %s", game_id, error)
+
+    async def _played(self, game_id: int) -> None:
+        """The turn, and what is said when it fails (a game that cannot be read is set aside)."""
+        try:
+            await self._turn(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Unreadable as error:
+            await aside.set_aside_and_tell(self.desk, self.announce, error.damaged)
+        except Unavailable:
+            raise
+        except Exception:
+            log.exception("the opponent failed in game %s", game_id)
+            game = await self.desk.repository.get_game(game_id)
+            if game is not None:
+                self._failed.add((game.id, game.version))
+                await self.announce(BotFailed(game))
 
     async def _turn(self, game_id: int) -> None:
         desk = self.desk

@@ -1,6 +1,7 @@
-"""The maintenance sweep: expire old challenges, remind silent players, tell waiting players they may
-claim the win, and take the opponent's turns that nobody is taking. Runs on a timer; each notice goes
-out at most once: the challenge is closed, or the game's `reminded` stage recorded, before it is sent.
+"""The maintenance sweep: set aside the games that cannot be read, expire old challenges, remind silent
+players, tell waiting players they may claim the win, and take the opponent's turns that nobody is taking.
+Runs on a timer; each notice goes out at most once: the challenge is closed, the game set aside, or the
+game's `reminded` stage recorded, before it is sent.
 Processes sharing a database take turns: a sweep runs only in the process that claims it in the
 database, and the opponent's turn in a game is claimed too, so a turn a dead process left is taken over
 by the next sweep."""
@@ -11,10 +12,11 @@ import asyncio
 import logging
 
 from bot.domain.model import ChallengeStatus, Timing
+from bot.flows import aside
 from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
-from bot.storage.repository import WriteRefused
+from bot.storage.repository import Unavailable, WriteRefused
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ class Sweep:
                 raise
             except WriteRefused as refused:  # read-only or lost file: said in one line, not a traceback
                 log.warning("maintenance sweep skipped: %s", refused)
+            except Unavailable as error:  # the storage says it once per outage
+                log.debug("maintenance sweep skipped: %s", error)
             except Exception:
                 log.exception("maintenance sweep failed")
             await asyncio.sleep(self.timing.sweep_interval)
@@ -57,6 +61,7 @@ class Sweep:
 
     async def _sweep(self) -> None:
         repository, now = self.desk.repository, self.desk.clock()
+        await aside.unreadable(self.desk, self.announce)
         for challenge in await repository.expired_challenges(now):
             if await repository.close_challenge(challenge.id, ChallengeStatus.EXPIRED):
                 await self.announce(ChallengeExpired(challenge))

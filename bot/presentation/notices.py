@@ -13,10 +13,11 @@ from bot.flows.announce import (
     BotMoved,
     BotThinking,
     ChallengeExpired,
+    GameSetAside,
     Reminder,
 )
 from bot.flows.play import Played
-from bot.presentation import catalogue, game_text
+from bot.presentation import aside_text, catalogue, game_text
 from bot.presentation.messages import Action, Button, Kind, Reply
 from bot.presentation.replies import Presenter
 
@@ -25,6 +26,8 @@ def where(announcement: Announcement) -> tuple[str, str]:
     """(platform, channel id) the announcement goes to."""
     if isinstance(announcement, ChallengeExpired):
         return announcement.challenge.platform, announcement.challenge.channel_id
+    if isinstance(announcement, GameSetAside):
+        return announcement.damaged.platform, announcement.damaged.channel_id
     game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
     return game.platform, game.channel_id
 
@@ -34,6 +37,8 @@ def addressee(announcement: Announcement) -> str | None:
     challenger of an expired challenge; in a game, the person to move (against the bot: the person)."""
     if isinstance(announcement, ChallengeExpired):
         return announcement.challenge.challenger.user_id
+    if isinstance(announcement, GameSetAside):
+        return None  # for both players: the channel's language
     game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
     player = game.player(game.turn)
     if player.is_bot:
@@ -48,6 +53,8 @@ async def render(presenter: Presenter, lang: str, announcement: Announcement) ->
 
 
 async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
+    if isinstance(item, GameSetAside):
+        return aside_text.notice(lang, item.damaged)
     if isinstance(item, BotMoved):
         return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME)
     if isinstance(item, BotDrew):

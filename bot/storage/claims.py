@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 
+from bot.storage.faults import ANSWER_LIMIT, Outage, postgres_fault
+
 log = logging.getLogger(__name__)
 
 
@@ -52,17 +54,30 @@ class PostgresClaims(LocalClaims):
 
     _KEY = "hashtextextended($1, 1)"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, outage: Outage) -> None:
         super().__init__()
         self._url = url
+        self._outage = outage
         self._connection: asyncpg.Connection | None = None
         self._owner: dict[str, asyncpg.Connection] = {}
         self._lock = asyncio.Lock()
 
     async def _take(self, work: str) -> bool:
+        """Take the lock on `work`; a database that is down is `Unavailable` (logged once per outage)."""
+        try:
+            return await self._try(work)
+        except Exception as error:
+            found = postgres_fault(error, writing=False)
+            if found is None:
+                raise
+            self._outage.failed(found)
+            raise found from error
+
+    async def _try(self, work: str) -> bool:
         async with self._lock:
             if self._connection is None or self._connection.is_closed():
-                self._connection = await asyncpg.connect(self._url, timeout=15)
+                self._connection = await asyncpg.connect(self._url, timeout=ANSWER_LIMIT,
+                                                         command_timeout=ANSWER_LIMIT)
             connection = self._connection
             if not await connection.fetchval(f"SELECT pg_try_advisory_lock({self._KEY})", work):
                 return False

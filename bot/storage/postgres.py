@@ -7,16 +7,22 @@ new version). Checks that read before they insert (a seat, an open challenge) ta
 advisory lock on what they check, so two processes cannot both pass them; ratings rows are locked in a
 fixed order. Migrations are SQL files applied in order under an advisory lock, so several processes
 starting together on a fresh database migrate it exactly once.
+
+Every session bounds its waits (`lock_timeout`, `statement_timeout`: `bot.storage.faults`), and a
+connection failing after its work is done (as it goes back to the pool) leaves that work standing: the
+result stands, the connection is dropped. A database that is down or busy is `Unavailable`.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from typing import Any, cast
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -24,6 +30,7 @@ from bot.domain.model import (
     Challenge,
     ChallengeStatus,
     ChannelSettings,
+    Damaged,
     Game,
     NewChallenge,
     NewGame,
@@ -34,14 +41,29 @@ from bot.domain.model import (
 )
 from bot.storage import rows as shared
 from bot.storage.claims import PostgresClaims
+from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, Outage, postgres_fault
 from bot.storage.reads import SqlReads
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
 from bot.storage.transfer import Rows
 from engine import Color
 
+log = logging.getLogger(__name__)
+
 # The advisory lock key that serialises migrations (any fixed number; this one spells "tammi mg").
 MIGRATION_LOCK = 0x74616D6D69206D67
 _LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))"
+_UNBOUNDED = ("SET LOCAL lock_timeout = 0", "SET LOCAL statement_timeout = 0")
+
+
+def bounds(url: str) -> dict[str, str]:
+    """The session settings that bound every wait, less those the URL sets itself.
+
+    >>> bounds("postgresql://db/tammi?statement_timeout=30s")
+    {'lock_timeout': '4000ms'}
+    """
+    given = parse_qs(urlsplit(url).query)
+    wanted = {"lock_timeout": LOCK_WAIT, "statement_timeout": STATEMENT_LIMIT}
+    return {name: f"{seconds * 1000:.0f}ms" for name, seconds in wanted.items() if name not in given}
 
 
 @functools.lru_cache(maxsize=256)
@@ -76,14 +98,16 @@ class PostgresRepository(SqlReads):
         self._pool = pool
         self._ratings = ratings
         self._closed = False
-        self.claims = PostgresClaims(url)
+        self.outage = Outage("PostgreSQL")
+        self.claims = PostgresClaims(url, self.outage)
 
     @classmethod
     async def open(cls, url: str, ratings: RatingRule, *, max_connections: int = 10) -> PostgresRepository:
         """Connect to the database at `url` (postgresql://user@host:port/dbname) and bring its schema
         up to date."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=15)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=ANSWER_LIMIT,
+                                             command_timeout=ANSWER_LIMIT, server_settings=bounds(url))
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"cannot connect to PostgreSQL: {error}") from None
         repository = cls(pool, ratings, url)
@@ -105,7 +129,9 @@ class PostgresRepository(SqlReads):
     async def _migrate(self) -> None:
         scripts = shared.migrations("postgres")
         async with self._transaction() as db:
-            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            for statement in _UNBOUNDED:  # another process may be migrating: wait for it
+                await db.execute(statement)
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=LONG)
             await db.execute("CREATE TABLE IF NOT EXISTS tammi_schema"
                              " (version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)")
             version = int(await db.fetchval("SELECT COALESCE(MAX(version), 0) FROM tammi_schema"))
@@ -113,7 +139,7 @@ class PostgresRepository(SqlReads):
                 raise StorageError(f"the database schema is version {version}, newer than this Tammi knows "
                                    f"({len(scripts)}); upgrade Tammi")
             for number in range(version + 1, len(scripts) + 1):
-                await db.execute(scripts[number - 1])
+                await db.execute(scripts[number - 1], timeout=LONG)
                 await db.execute("INSERT INTO tammi_schema (version, applied_at) VALUES ($1, $2)",
                                  number, time.time())
 
@@ -127,15 +153,41 @@ class PostgresRepository(SqlReads):
     # -- plumbing --------------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _connection(self, *, writing: bool = False) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool for the block. Driver errors that mean the database is down or busy
+        become `Unavailable` (`writing`: a write is under way in the block, which a lost connection
+        leaves unsure). Giving the connection back cannot fail the block: what it did stands."""
         if self._closed:
             raise StorageError("the storage is closed")
-        async with self._pool.acquire() as connection:
+        try:
+            connection = await self._pool.acquire(timeout=ANSWER_LIMIT)
+        except Exception as error:
+            self._raise_fault(error, writing=False)
+            raise
+        try:
             yield cast(asyncpg.Connection, connection)
+        except Exception as error:
+            self._raise_fault(error, writing=writing)
+            raise
+        finally:
+            try:
+                await self._pool.release(connection)
+            except Exception as error:  # the pool drops the connection and opens a new one when needed
+                log.info("a database connection failed as it was given back (%s: %s); what was done on it "
+                         "stands", type(error).__name__, error)
+        if writing:
+            self.outage.wrote()
+
+    def _raise_fault(self, error: Exception, *, writing: bool) -> None:
+        """Raise `error` as the storage's own when it means the database cannot be used now."""
+        found = postgres_fault(error, writing=writing)
+        if found is not None:
+            self.outage.failed(found)
+            raise found from error
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self._connection() as db, db.transaction():
+        async with self._connection(writing=True) as db, db.transaction():
             yield db
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
@@ -157,12 +209,21 @@ class PostgresRepository(SqlReads):
         """Insert whole tables in one transaction (foreign keys checked at its commit), then move the id
         sequences past the ids copied."""
         async with self._transaction() as db:
-            await db.execute("SET CONSTRAINTS ALL DEFERRED")
+            for statement in (*_UNBOUNDED, "SET CONSTRAINTS ALL DEFERRED"):
+                await db.execute(statement)
             for table, (columns, values) in rows.items():
-                await db.copy_records_to_table(table, records=values, columns=columns)
+                await db.copy_records_to_table(table, records=values, columns=columns, timeout=LONG)
                 if "id" in columns:
                     await db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                                      f" COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}")
+
+    async def export_rows(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
+        """Every row of `table`, in the order of its first column (with no bound on the time it takes)."""
+        async with self._transaction() as db:
+            for statement in _UNBOUNDED:
+                await db.execute(statement)
+            rows = await db.fetch(f"SELECT {', '.join(columns)} FROM {table} ORDER BY 1", timeout=LONG)
+        return [tuple(row) for row in rows]
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -191,7 +252,7 @@ class PostgresRepository(SqlReads):
         params = (*shared.game_values(game), game.id, expected_version)
         if game.status is Status.ACTIVE:
             # One UPDATE is atomic on its own: the server's row lock lets one of two racing writes in.
-            async with self._connection() as db:
+            async with self._connection(writing=True) as db:
                 count = await self._run(db, shared.GAME_UPDATE, *params)
             return Saved(replace(game, version=expected_version + 1)) if count == 1 else None
         ratings: tuple[RatingChange, ...] = ()
@@ -207,6 +268,17 @@ class PostgresRepository(SqlReads):
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
         async with self._transaction() as db:
             return await self._run(db, shared.REMINDED_UPDATE, stage, game_id, version) == 1
+
+    async def set_aside(self, damaged: Damaged) -> bool:
+        async with self._transaction() as db:
+            if await self._run(db, shared.SET_ASIDE, shared.set_aside_note(damaged), damaged.id) != 1:
+                return False
+            await self._run(db, shared.SEATS_FREE, damaged.id)
+            return True
+
+    async def end_set_aside(self, game_id: int, now: float) -> bool:
+        async with self._transaction() as db:
+            return await self._run(db, shared.END_SET_ASIDE, now, game_id) == 1
 
     async def _rate(self, db: asyncpg.Connection, game: Game) -> tuple[RatingChange, RatingChange]:
         standings: dict[Color, tuple[float, int]] = {}

@@ -1,7 +1,9 @@
 """The read side of the repository, written once for both SQL backends.
 
 A backend supplies `_all(sql, params)`: the rows of one query written with `?` placeholders. Reads need
-no transaction: each is one statement that sees only committed rows.
+no transaction: each is one statement that sees only committed rows. A game row that cannot be read back
+raises `Unreadable` when it is asked for by itself, and is left out of lists (`unreadable_games` finds
+the active ones, for the sweep to set aside).
 """
 
 from __future__ import annotations
@@ -9,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.domain.model import Challenge, ChannelSettings, Game, PlayerStats, Standing
+from bot.domain.model import Challenge, ChannelSettings, Damaged, Game, PlayerStats, Standing
 from bot.storage.repository import Known
-from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row
+from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row, readable
 
 _STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratings"
 _STATS = (
@@ -22,8 +24,9 @@ _STATS = (
     "     THEN 1 ELSE 0 END),"
     " SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END),"
     " SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END)"
-    " FROM games WHERE platform = ? AND (white_id = ? OR black_id = ?)"
+    " FROM games WHERE platform = ? AND (white_id = ? OR black_id = ?) AND set_aside IS NULL"
 )
+_PLAYED = "set_aside IS NULL AND "  # lists leave out the games that were set aside
 
 
 class SqlReads:
@@ -41,7 +44,8 @@ class SqlReads:
         return game_from_row(row) if row else None
 
     async def _games(self, where: str, params: Sequence[Any] = ()) -> list[Game]:
-        return [game_from_row(row) for row in await self._all(f"{GAME_SELECT} WHERE {where}", params)]
+        found = [readable(row) for row in await self._all(f"{GAME_SELECT} WHERE {_PLAYED}{where}", params)]
+        return [game for game in found if isinstance(game, Game)]
 
     async def _challenges(self, where: str, params: Sequence[Any]) -> list[Challenge]:
         return [challenge_from_row(row) for row in await self._all(f"{CHALLENGE_SELECT} WHERE {where}",
@@ -77,7 +81,7 @@ class SqlReads:
                                 " AND user_id = ?)", (platform, channel_id, user_id))
 
     async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
-        return await self._game("platform = ? AND channel_id = ? AND (white_id = ? OR black_id = ?)"
+        return await self._game(f"{_PLAYED}platform = ? AND channel_id = ? AND (white_id = ? OR black_id = ?)"
                                 " ORDER BY id DESC LIMIT 1", (platform, channel_id, user_id, user_id))
 
     async def channel_games(self, platform: str, channel_id: str, *, limit: int = 25) -> list[Game]:
@@ -96,6 +100,17 @@ class SqlReads:
     async def stale_games(self, before: float) -> list[Game]:
         """Active games with no move since `before`."""
         return await self._games("status = 'active' AND updated_at < ? ORDER BY id", (before,))
+
+    async def unreadable_games(self) -> list[Damaged]:
+        """The active games, not set aside yet, whose stored row cannot be read back."""
+        rows = await self._all(f"{GAME_SELECT} WHERE {_PLAYED}status = 'active' ORDER BY id")
+        return [found for found in map(readable, rows) if isinstance(found, Damaged)]
+
+    async def set_aside_games(self, platform: str, channel_id: str) -> list[Damaged]:
+        """The channel's games that were set aside, oldest first (at most 50)."""
+        rows = await self._all(f"{GAME_SELECT} WHERE set_aside IS NOT NULL AND platform = ?"
+                               " AND channel_id = ? ORDER BY id LIMIT 50", (platform, channel_id))
+        return [found for found in map(readable, rows) if isinstance(found, Damaged)]
 
     # -- challenges ------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from bot.domain.model import (
     Challenge,
     ChallengeStatus,
     ChannelSettings,
+    Damaged,
     Game,
     NewChallenge,
     NewGame,
@@ -35,6 +36,26 @@ class WriteRefused(StorageError):
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class Unavailable(StorageError):
+    """The database did not answer in time: it is down, out of space or failing (`reason` "down"), or a
+    lock another session holds kept it waiting past the bound (`reason` "busy"). Nothing was written,
+    unless `unsure`: the connection was lost while a write was under way, which may have been kept."""
+
+    def __init__(self, reason: str, message: str, *, unsure: bool = False) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.unsure = unsure
+
+
+class Unreadable(StorageError):
+    """A stored game that cannot be read back as a game (or was set aside for that): `damaged` says
+    where it is, who plays it and what is wrong."""
+
+    def __init__(self, damaged: Damaged) -> None:
+        super().__init__(f"game {damaged.id} cannot be read: its {damaged.damage} ({damaged.detail})")
+        self.damaged = damaged
 
 
 @dataclass(frozen=True)
@@ -111,6 +132,25 @@ class Repository(Protocol):
         ...
 
     async def mark_reminded(self, game_id: int, stage: int, *, version: int) -> bool: ...
+
+    # games that cannot be read (reading one raises `Unreadable`; lists leave them out)
+    async def unreadable_games(self) -> list[Damaged]:
+        """The active games, not set aside yet, whose stored row cannot be read back."""
+        ...
+
+    async def set_aside(self, damaged: Damaged) -> bool:
+        """Take a game that cannot be read out of play for good: no list shows it, its seats are freed;
+        False if it was set aside already."""
+        ...
+
+    async def set_aside_games(self, platform: str, channel_id: str) -> list[Damaged]:
+        """The channel's games that were set aside, oldest first (at most 50)."""
+        ...
+
+    async def end_set_aside(self, game_id: int, now: float) -> bool:
+        """Close a set-aside game that was being played: finished, with no result, unrated; False if it is
+        not a set-aside game in play."""
+        ...
 
     # challenges
     async def create_challenge(self, new: NewChallenge) -> Challenge:

@@ -12,6 +12,8 @@ from bot.domain.model import (
     ChallengeStatus,
     Claim,
     ColourChoice,
+    Damage,
+    Damaged,
     Ending,
     Game,
     NewChallenge,
@@ -24,14 +26,14 @@ from bot.domain.model import (
     color_from_key,
     color_key,
 )
-from bot.storage.repository import RatingRule
+from bot.storage.repository import RatingRule, Unreadable
 from engine import Color
 
 GAME_COLUMNS = (
     "id", "platform", "channel_id", "variant", "white_id", "white_name", "black_id", "black_name", "status",
     "result", "reason", "start_fen", "fen", "moves", "version", "created_at", "updated_at", "finished_at",
     "rated", "tournament", "strikes_white", "strikes_black", "offer", "offer_by", "reminded", "claim_noted",
-    "bot_level", "challenge_id",
+    "bot_level", "challenge_id", "set_aside",
 )
 # Columns an update may change; everything else is fixed at creation.
 GAME_MUTABLE = (
@@ -60,11 +62,28 @@ def turn_of_fen(fen: str) -> Color:
 
 
 def game_from_row(row: Sequence[Any]) -> Game:
+    """The game a row of `GAME_SELECT` holds; raises `Unreadable` for a row that cannot be read back or
+    was set aside."""
     v = dict(zip(GAME_COLUMNS, tuple(row), strict=True))
+    if v["set_aside"]:
+        damage, _, detail = str(v["set_aside"]).partition(": ")
+        raise Unreadable(damaged(v, Damage(damage) if damage in Damage._value2member_map_ else Damage.RECORD,
+                                 detail))
+    try:
+        turn = turn_of_fen(v["fen"])
+    except (ValueError, TypeError, AttributeError) as error:
+        raise Unreadable(damaged(v, Damage.POSITION, f"{type(error).__name__}: {error}")) from None
+    try:
+        return _game(v, turn)
+    except (ValueError, TypeError, AttributeError) as error:
+        raise Unreadable(damaged(v, Damage.RECORD, f"{type(error).__name__}: {error}")) from None
+
+
+def _game(v: dict[str, Any], turn: Color) -> Game:
     return Game(
         id=int(v["id"]), platform=v["platform"], channel_id=v["channel_id"], variant=v["variant"],
         white=Player(v["white_id"], v["white_name"]), black=Player(v["black_id"], v["black_name"]),
-        start_fen=v["start_fen"], fen=v["fen"], turn=turn_of_fen(v["fen"]),
+        start_fen=v["start_fen"], fen=v["fen"], turn=turn,
         moves=tuple(v["moves"].split()) if v["moves"] else (), status=Status(v["status"]),
         result=Result(v["result"]), ending=Ending(v["reason"]) if v["reason"] else None,
         version=int(v["version"]), created_at=float(v["created_at"]), updated_at=float(v["updated_at"]),
@@ -74,6 +93,31 @@ def game_from_row(row: Sequence[Any]) -> Game:
         reminded=int(v["reminded"]), claim_noted=Claim(v["claim_noted"]) if v["claim_noted"] else None,
         bot_level=v["bot_level"], challenge_id=v["challenge_id"],
     )
+
+
+def damaged(v: dict[str, Any], damage: Damage, detail: str) -> Damaged:
+    """What is known of the game in a row that cannot be read back (every field taken as text)."""
+
+    def text(column: str) -> str:
+        return "" if v[column] is None else str(v[column])
+
+    return Damaged(int(v["id"]), text("platform"), text("channel_id"),
+                   Player(text("white_id"), text("white_name")), Player(text("black_id"), text("black_name")),
+                   text("variant"), text("start_fen"), text("fen"), text("moves"), damage, detail[:300],
+                   active=v["status"] == Status.ACTIVE.value)
+
+
+def set_aside_note(damaged: Damaged) -> str:
+    """What the `set_aside` column keeps of a damaged game: "<part>: <error>"."""
+    return f"{damaged.damage.value}: {damaged.detail}"[:400]
+
+
+def readable(row: Sequence[Any]) -> Game | Damaged:
+    """The game a row holds, or what is known of it when it cannot be read back."""
+    try:
+        return game_from_row(row)
+    except Unreadable as error:
+        return error.damaged
 
 
 def game_values(game: Game) -> tuple[Any, ...]:
@@ -107,7 +151,7 @@ def challenge_from_row(row: Sequence[Any]) -> Challenge:
 
 GAME_UPDATE = (
     "UPDATE games SET " + ", ".join(f"{column} = ?" for column in GAME_MUTABLE)
-    + ", version = version + 1 WHERE id = ? AND version = ? AND status = 'active'"
+    + ", version = version + 1 WHERE id = ? AND version = ? AND status = 'active' AND set_aside IS NULL"
 )
 GAME_INSERT = (
     "INSERT INTO games (platform, channel_id, variant, white_id, white_name, black_id, black_name,"
@@ -117,7 +161,11 @@ GAME_INSERT = (
 SEAT_TAKEN = "SELECT 1 FROM seats WHERE platform = ? AND channel_id = ? AND user_id = ?"
 SEAT_INSERT = "INSERT INTO seats (platform, channel_id, user_id, game_id) VALUES (?, ?, ?, ?)"
 SEATS_FREE = "DELETE FROM seats WHERE game_id = ?"
-REMINDED_UPDATE = "UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND status = 'active'"
+REMINDED_UPDATE = ("UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND status = 'active'"
+                   " AND set_aside IS NULL")
+SET_ASIDE = "UPDATE games SET set_aside = ? WHERE id = ? AND set_aside IS NULL"
+END_SET_ASIDE = ("UPDATE games SET status = 'finished', rated = 0, finished_at = ?"
+                 " WHERE id = ? AND status = 'active' AND set_aside IS NOT NULL")
 RATING_SELECT = "SELECT rating, games FROM ratings WHERE platform = ? AND channel_id = ? AND user_id = ?"
 RATING_INSERT = "INSERT INTO ratings (platform, channel_id, user_id, name, rating) VALUES (?, ?, ?, ?, ?)"
 RATING_UPDATE = (

@@ -1,16 +1,21 @@
 """The SQLite backend: one aiosqlite connection in WAL mode, explicit transactions, numbered migrations.
 
 Every write runs in `BEGIN IMMEDIATE ... COMMIT` and is committed before the method returns, so a restart
-(even `kill -9`) loses nothing that was acknowledged. Migrations are SQL files applied in order; the
-schema version (`PRAGMA user_version`) is read and the migrations applied inside one write transaction,
-so two processes opening a fresh file at once migrate it exactly once (`bot.storage.sqlite_file`, which
-also guards writes: a read-only file, or one deleted or replaced while running, takes none).
+(even `kill -9`) loses nothing that was acknowledged. A request waits at most `LOCK_WAIT` seconds for the
+ones before it and as long again for a lock another connection holds; a failing file (full, I/O errors)
+or a lock held past that is `Unavailable`, logged once per spell (`bot.storage.faults`). Migrations are
+SQL files applied in order; the schema version (`PRAGMA user_version`) is read and the migrations applied
+inside one write transaction, so two processes opening a fresh file at once migrate it exactly once
+(`bot.storage.sqlite_file`, which also guards writes: a read-only file, or one deleted or replaced while
+running, takes none).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
@@ -23,6 +28,7 @@ from bot.domain.model import (
     Challenge,
     ChallengeStatus,
     ChannelSettings,
+    Damaged,
     Game,
     NewChallenge,
     NewGame,
@@ -32,14 +38,16 @@ from bot.domain.model import (
     Status,
 )
 from bot.storage.claims import LocalClaims
+from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
 from bot.storage.reads import SqlReads
-from bot.storage.repository import Busy, Pending, RatingRule, StorageError
+from bot.storage.repository import Busy, Pending, RatingRule, StorageError, Unavailable
 from bot.storage.rows import (
     CHALLENGE_CLOSE,
     CHALLENGE_GAME,
     CHALLENGE_INSERT,
     CHALLENGE_PENDING,
     CHALLENGE_TAKE,
+    END_SET_ASIDE,
     GAME_INSERT,
     GAME_UPDATE,
     HANDLE_DROP,
@@ -54,6 +62,7 @@ from bot.storage.rows import (
     SEAT_INSERT,
     SEAT_TAKEN,
     SEATS_FREE,
+    SET_ASIDE,
     SETTINGS_UPSERT,
     channel_move,
     game_values,
@@ -61,6 +70,7 @@ from bot.storage.rows import (
     new_game_values,
     rating_changes,
     rating_updates,
+    set_aside_note,
 )
 from bot.storage.sqlite_file import FileGuard, connect, migrate
 from bot.storage.transfer import Rows
@@ -83,6 +93,7 @@ class SqliteRepository(SqlReads):
         self._closed = False
         self.claims = LocalClaims()
         self.guard = FileGuard(path)
+        self.outage = Outage("SQLite")
 
     @property
     def read_only(self) -> bool:
@@ -122,25 +133,60 @@ class SqliteRepository(SqlReads):
     # -- plumbing --------------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
+    async def _turn(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection, to one request at a time: one waits at most `LOCK_WAIT` for those before it,
+        and a SQLite error that means the file cannot be used now becomes `Unavailable` (or
+        `WriteRefused`), said once per spell in the log."""
+        try:
+            async with asyncio.timeout(LOCK_WAIT):
+                await self._lock.acquire()
+        except TimeoutError:
+            fault = Unavailable("busy", "the database is still busy with the requests before this one")
+            self.outage.failed(fault)
+            raise fault from None
+        try:
             if self._closed:
                 raise StorageError("the storage is closed")
-            self.guard.check()
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
+            yield self._db
+        except sqlite3.Error as error:
+            found = sqlite_fault(error)
+            if found is None:
                 raise
-            await self._db.execute("COMMIT")
+            self.outage.failed(found)
+            raise found from error
+        finally:
+            self._lock.release()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._turn() as db:
+            self.guard.check()
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:  # a failed COMMIT can leave it open
+                    with contextlib.suppress(sqlite3.Error):
+                        await db.execute("ROLLBACK")
+                raise
             self.guard.check()  # committed to a file that is gone: not kept, so not acknowledged
+        self.outage.wrote()
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> int:
+        """Run one statement on its own (atomic in autocommit: one trip, committed when it returns); the
+        number of rows it changed."""
+        async with self._turn() as db:
+            self.guard.check()
+            cursor = await db.execute(sql, tuple(params))
+            changed = int(cursor.rowcount)
+            self.guard.check()
+        self.outage.wrote()
+        return changed
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._lock:
-            if self._closed:
-                raise StorageError("the storage is closed")
-            return list(await self._db.execute_fetchall(sql, tuple(params)))
+        async with self._turn() as db:
+            return list(await db.execute_fetchall(sql, tuple(params)))
 
     async def import_rows(self, rows: Rows) -> None:
         """Insert whole tables in one transaction (foreign keys checked at its commit)."""
@@ -177,14 +223,7 @@ class SqliteRepository(SqlReads):
         comes back in the `Saved`)."""
         params = (*game_values(game), game.id, expected_version)
         if game.status is Status.ACTIVE:
-            # A single UPDATE is atomic on its own (autocommit): one trip, committed when it returns.
-            async with self._lock:
-                if self._closed:
-                    raise StorageError("the storage is closed")
-                self.guard.check()
-                cursor = await self._db.execute(GAME_UPDATE, params)
-                changed = cursor.rowcount
-                self.guard.check()
+            changed = await self._write(GAME_UPDATE, params)
             return Saved(replace(game, version=expected_version + 1)) if changed == 1 else None
         ratings: tuple[RatingChange, ...] = ()
         async with self._transaction() as db:
@@ -201,6 +240,17 @@ class SqliteRepository(SqlReads):
         async with self._transaction() as db:
             cursor = await db.execute(REMINDED_UPDATE, (stage, game_id, version))
             return cursor.rowcount == 1
+
+    async def set_aside(self, damaged: Damaged) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(SET_ASIDE, (set_aside_note(damaged), damaged.id))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(SEATS_FREE, (damaged.id,))
+            return True
+
+    async def end_set_aside(self, game_id: int, now: float) -> bool:
+        return await self._write(END_SET_ASIDE, (now, game_id)) == 1
 
     async def _standing(self, db: aiosqlite.Connection, game: Game, color: Color) -> tuple[float, int]:
         player = game.player(color)

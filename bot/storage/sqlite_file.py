@@ -17,6 +17,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.storage.faults import LOCK_WAIT, MIGRATION_WAIT
 from bot.storage.repository import StorageError, WriteRefused
 from bot.storage.rows import migrations
 
@@ -56,7 +57,7 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
     except (OSError, sqlite3.Error) as error:
         raise StorageError(str(error)) from error
     try:
-        await connection.execute("PRAGMA busy_timeout = 10000")
+        await connection.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
         await _wal(connection)
         # NORMAL in WAL mode survives a killed process; only a power cut can lose the last commits.
         await connection.execute("PRAGMA synchronous = NORMAL")
@@ -87,6 +88,15 @@ async def migrate(db: aiosqlite.Connection) -> bool:
     """Bring the schema up to date in one write transaction; False if the file is read-only (and
     already current: a read-only file with an old schema is a `StorageError`)."""
     scripts = migrations("sqlite")
+    # Another process may be migrating the file: wait for it longer than a request waits.
+    await db.execute(f"PRAGMA busy_timeout = {int(MIGRATION_WAIT * 1000)}")
+    try:
+        return await _migrate(db, scripts)
+    finally:
+        await db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
+
+
+async def _migrate(db: aiosqlite.Connection, scripts: list[str]) -> bool:
     try:
         await db.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:

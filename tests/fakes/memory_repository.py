@@ -21,6 +21,7 @@ from bot.domain.model import (
     Challenge,
     ChallengeStatus,
     ChannelSettings,
+    Damaged,
     Game,
     NewChallenge,
     NewGame,
@@ -32,7 +33,7 @@ from bot.domain.model import (
     Status,
 )
 from bot.storage.claims import LocalClaims
-from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError
+from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError, Unreadable
 from bot.storage.rows import migrations, rating_changes, turn_of_fen
 from engine import Color
 
@@ -84,6 +85,7 @@ class MemoryRepository:
         self._handles: dict[tuple[str, str], _Handle] = {}  # (platform, handle)
         self._reviews: dict[int, tuple[int, str]] = {}  # game id -> (plies, data)
         self._hints: dict[tuple[int, int], str] = {}  # (game id, ply) -> user id
+        self._aside: dict[int, Damaged] = {}  # games set aside (lists leave them out)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""
@@ -112,10 +114,13 @@ class MemoryRepository:
     # -- games -----------------------------------------------------------------------------------
 
     def _where(self, keep: Callable[[Game], bool]) -> list[Game]:
-        return [game for game_id, game in sorted(self._games.items()) if keep(game)]
+        return [game for game_id, game in sorted(self._games.items())
+                if game_id not in self._aside and keep(game)]
 
     async def get_game(self, game_id: int) -> Game | None:
         self._read("get_game")
+        if game_id in self._aside:
+            raise Unreadable(self._aside[game_id])
         return self._games.get(game_id)
 
     async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
@@ -181,7 +186,8 @@ class MemoryRepository:
         finished frees its players' seats and, if rated, updates both ratings: the change is returned."""
         self._write("update_game")
         stored = self._games.get(game.id)
-        if stored is None or stored.version != expected_version or stored.status is not Status.ACTIVE:
+        if (stored is None or stored.version != expected_version or stored.status is not Status.ACTIVE
+                or game.id in self._aside):
             return None
         # Only the columns an update may change (`rows.GAME_MUTABLE`); the rest stays as created.
         self._games[game.id] = replace(
@@ -202,9 +208,37 @@ class MemoryRepository:
         """Record that reminder `stage` went out, unless the game has changed since (no version bump)."""
         self._write("mark_reminded")
         stored = self._games.get(game_id)
-        if stored is None or stored.version != version or stored.status is not Status.ACTIVE:
+        if (stored is None or stored.version != version or stored.status is not Status.ACTIVE
+                or game_id in self._aside):
             return False
         self._games[game_id] = replace(stored, reminded=stage)
+        return True
+
+    async def unreadable_games(self) -> list[Damaged]:
+        """None: a memory holds only games it can read."""
+        self._read("unreadable_games")
+        return []
+
+    async def set_aside(self, damaged: Damaged) -> bool:
+        self._write("set_aside")
+        if damaged.id in self._aside or damaged.id not in self._games:
+            return False
+        self._aside[damaged.id] = damaged
+        self._seats = {key: seated for key, seated in self._seats.items() if seated != damaged.id}
+        return True
+
+    async def set_aside_games(self, platform: str, channel_id: str) -> list[Damaged]:
+        self._read("set_aside_games")
+        return [found for _, found in sorted(self._aside.items())
+                if (found.platform, found.channel_id) == (platform, channel_id)][:50]
+
+    async def end_set_aside(self, game_id: int, now: float) -> bool:
+        self._write("end_set_aside")
+        found, stored = self._aside.get(game_id), self._games.get(game_id)
+        if found is None or stored is None or stored.status is not Status.ACTIVE:
+            return False
+        self._games[game_id] = replace(stored, status=Status.FINISHED, rated=False, finished_at=now)
+        self._aside[game_id] = replace(found, active=False)
         return True
 
     def _standing(self, game: Game, color: Color) -> _Rating:
