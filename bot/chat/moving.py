@@ -29,7 +29,7 @@ async def play_move(command: typed.PlayMove, ctx: Ctx, desk: Desk, presenter: Pr
         raise
     if isinstance(done, MoveRefused):
         return [await presenter.move_refused(ctx.lang, done)]
-    return [await presenter.moved(ctx.lang, done, ctx.user.name)]
+    return [await presenter.moved(ctx.lang, done, ctx.user.name, reads_typed=ctx.event.reads_typed)]
 
 
 async def move_attempt(command: typed.MoveAttempt, ctx: Ctx, desk: Desk) -> list[Reply]:
@@ -87,7 +87,8 @@ async def list_moves(target: typed.Target, ctx: Ctx, desk: Desk, *, how_to: bool
         text = ctx.say("legal_moves_wait", side=side, name=to_move.name, moves=", ".join(legal))
     replies = [Reply(text, private=True, kind=Kind.MOVES, game_id=game.id)]
     if how_to and legal and to_move.user_id == ctx.user.user_id:
-        replies.append(Reply(ctx.say("how_to_move", example=legal[0]), private=True, kind=Kind.HELP))
+        how = game_text.how_to_move(ctx.lang, ctx.platform, legal[0], reads_typed=ctx.event.reads_typed)
+        replies.append(Reply(how, private=True, kind=Kind.HELP))
     return replies
 
 

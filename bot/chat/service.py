@@ -79,6 +79,7 @@ class GameService:
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
             _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
+        self._reads_typed: dict[str, bool] = {}  # platform -> typed moves reach the bot in all its chats
         self._unsent: dict[str, list[Announcement]] = {}  # said before the platform's sender was added
         self.limits = Limiter(config.limits)
         self.locales = Locales()
@@ -108,8 +109,9 @@ class GameService:
         """One maintenance sweep now."""
         await self.sweep.run()
 
-    def add_sender(self, platform: str, sender: Sender) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
         self._senders[platform] = sender
+        self._reads_typed[platform] = reads_typed
         for waiting in self._unsent.pop(platform, []):  # what the start-up sweep found, in order
             self.desk.spawn(self.announce(waiting))
 
@@ -182,7 +184,8 @@ class GameService:
         addressee = notices.addressee(announcement)
         locale = self.locales.note(platform, addressee, None) if addressee else None
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
-        reply = await notices.render(self.presenter, lang, announcement)
+        reply = await notices.render(self.presenter, lang, announcement,
+                                     reads_typed=self._reads_typed.get(platform, True))
         try:
             await sender(Notice(platform, channel_id, reply))
         except Exception:

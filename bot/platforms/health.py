@@ -70,8 +70,8 @@ class MeasuredService:
             self.metrics.move_seconds.labels(event.platform).observe(time.perf_counter() - started)
         return replies
 
-    def add_sender(self, platform: str, sender: Sender) -> None:
-        self.service.add_sender(platform, sender)
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
+        self.service.add_sender(platform, sender, reads_typed=reads_typed)
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
         return await self.service.suggest_moves(platform, channel_id, user_id)

@@ -54,6 +54,21 @@ def turn_line(lang: str, game: Game) -> str:
                          name=game.player(game.turn).name)
 
 
+def how_to_move(lang: str, platform: str, example: str, *, reads_typed: bool) -> str:
+    """How to make a move, with `example`: typed as a message where the platform passes typed messages on
+    (`reads_typed`, the adapter's word), else the platform's buttons and commands.
+
+    >>> how_to_move("en", "console", "9-13", reads_typed=True)
+    'Type your move as a message, for example 9-13.'
+    >>> how_to_move("en", "discord", "9-13", reads_typed=False)
+    'Move with the Move button under the board, or with `/tammi move` (for example `/tammi move 9-13`).'
+    """
+    if reads_typed:
+        return catalogue.say(lang, "how_to_move", example=example)
+    own = f"how_to_move_{platform}_untyped"
+    return catalogue.say(lang, own if catalogue.has(own) else "how_to_move_other_untyped", example=example)
+
+
 def fields(lang: str, game: Game) -> tuple[tuple[str, str], ...]:
     """The summary adapters may show as an embed: players, last move, turn or result."""
     players = catalogue.say(lang, "vs", white=who(lang, game, Color.WHITE),

@@ -46,17 +46,18 @@ def addressee(announcement: Announcement) -> str | None:
     return None if player.is_bot else player.user_id
 
 
-async def render(presenter: Presenter, lang: str, announcement: Announcement) -> Reply:
-    """The announcement as a reply for its channel."""
-    reply = await _render(presenter, lang, announcement)
+async def render(presenter: Presenter, lang: str, announcement: Announcement, *, reads_typed: bool) -> Reply:
+    """The announcement as a reply for its channel; `reads_typed`: typed moves reach the bot in every
+    channel of its platform (else a board says how to move with buttons and commands)."""
+    reply = await _render(presenter, lang, announcement, reads_typed)
     return replace(reply, channel_id=where(announcement)[1])
 
 
-async def _render(presenter: Presenter, lang: str, item: Announcement) -> Reply:
+async def _render(presenter: Presenter, lang: str, item: Announcement, reads_typed: bool) -> Reply:
     if isinstance(item, GameSetAside):
         return aside_text.notice(lang, item.damaged)
     if isinstance(item, BotMoved):
-        return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME)
+        return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME, reads_typed=reads_typed)
     if isinstance(item, BotDrew):
         return await presenter.ended(lang, item.game, item.board, actor=BOT_NAME)
     if isinstance(item, BotThinking):

@@ -81,8 +81,9 @@ class Presenter:
             for change in ratings if (color := game.color_of(change.user_id)) is not None)
         return catalogue.say(lang, "rating_change", changes=changes)
 
-    async def moved(self, lang: str, played: Played, mover_name: str) -> Reply:
-        """A move played: who played what, offers it declined or made, then the turn or the ending."""
+    async def moved(self, lang: str, played: Played, mover_name: str, *, reads_typed: bool) -> Reply:
+        """A move played: who played what, offers it declined or made, then the turn or the ending
+        (after the bot's opening move, how to move: typed only where typed moves arrive, `reads_typed`)."""
         moved, board = played.moved, played.board
         game = moved.game
         lines = [catalogue.say(lang, "moved", name=mover_name, move=str(moved.move))]
@@ -95,7 +96,7 @@ class Presenter:
         if game.active:
             lines.append(game_text.turn_line(lang, game))
             if game.player(moved.mover).is_bot and len(game.moves) == 1:  # the bot opened the game
-                lines.append(self._how_to_move(lang, game, board))
+                lines.append(self._how_to_move(lang, game, board, reads_typed))
             if moved.claim is not None:
                 lines.append(catalogue.say(lang, "claim_possible",
                                        kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
@@ -128,8 +129,9 @@ class Presenter:
         lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
         return await self.board(lang, game, refused.board, lines, ratings=refused.ratings)
 
-    async def started(self, lang: str, game: Game, board: Board) -> Reply:
-        """A new game: who plays which side, the turn, and how to type a move."""
+    async def started(self, lang: str, game: Game, board: Board, *, reads_typed: bool) -> Reply:
+        """A new game: who plays which side, the turn, and how to move (typed only where typed moves
+        arrive, `reads_typed`)."""
         lines = [catalogue.say(lang, "game_started", id=game.id, white=game.white.name, black=game.black.name,
                            white_side=game_text.side(lang, game.variant, Color.WHITE),
                            black_side=game_text.side(lang, game.variant, Color.BLACK),
@@ -137,17 +139,17 @@ class Presenter:
         if game.tournament:
             lines.append(catalogue.say(lang, "tournament_note"))
         lines.append(game_text.turn_line(lang, game))
-        lines.append(self._how_to_move(lang, game, board))
+        lines.append(self._how_to_move(lang, game, board, reads_typed))
         return await self.board(lang, game, board, lines)
 
     @staticmethod
-    def _how_to_move(lang: str, game: Game, board: Board) -> str:
-        """How to type a move, with a legal move of the player to move as the example; nothing while the
+    def _how_to_move(lang: str, game: Game, board: Board, reads_typed: bool) -> str:
+        """How to move, with a legal move of the player to move as the example; nothing while the
         built-in opponent is to move (its first move is followed by the hint for its opponent)."""
         example = next(iter(board.legal_moves), None)
         if example is None or not game.active or game.player(game.turn).is_bot:
             return ""
-        return catalogue.say(lang, "how_to_move", example=str(example))
+        return game_text.how_to_move(lang, game.platform, str(example), reads_typed=reads_typed)
 
     async def ended(self, lang: str, game: Game, board: Board, *, viewer: Color | None = None,
                     actor: str | None = None, ratings: Sequence[RatingChange] = ()) -> Reply:

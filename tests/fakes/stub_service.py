@@ -36,7 +36,7 @@ class StubService:
         self.handled.set()
         return replies
 
-    def add_sender(self, platform: str, sender: Sender) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
         self.senders[platform] = sender
 
     async def notify(self, notice: Notice) -> None:

@@ -80,7 +80,7 @@ class DiscordAdapter:
         self._logged_in = asyncio.Event()
         # Registered now, so notices the service sends while starting (the bot's move in a game it
         # resumes) are not lost: they wait in send_notice until the client has logged in.
-        service.add_sender(PLATFORM, self.send_notice)
+        service.add_sender(PLATFORM, self.send_notice, reads_typed=config.message_content)
 
     @property
     def defer_after(self) -> float:

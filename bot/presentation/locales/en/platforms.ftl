@@ -7,6 +7,12 @@ result-drawn = { $score }, a draw
 # `settings` with a change, from someone who does not manage the channel.
 settings-not-allowed = Only people who manage this channel can change its settings (on Discord: Manage Server or Manage Channels; on Telegram: the group's administrators). Anyone can see them with `settings`.
 
+# A move or a command from a message posted on behalf of a chat (a Telegram channel, or an anonymous group administrator, who posts as the group): it is nobody's.
+chat-post-not-player = Messages posted on behalf of a channel or of the group (as an anonymous admin) cannot play. Write as yourself to play; `help`, `rules` and `settings` answer anyone.
+
+# Telegram's flood limit held back more replies than are kept for a chat: said once they have gone.
+telegram-replies-not-delivered = Telegram limited how fast I may post here, so some of my replies did not arrive. Send /board to see your game.
+
 # Help: how commands are given on each platform, and how to move where typed moves do not arrive.
 help-intro-discord = Tammi plays draughts: English checkers, Italian and International draughts. Use the slash command `/tammi <command>`, or mention @Tammi followed by the command.
 help-intro-telegram = Tammi plays draughts: English checkers, Italian and International draughts. Send a command as `/<command>`, for example `/play`.
@@ -14,6 +20,10 @@ help-intro-console = Tammi plays draughts: English checkers, Italian and Interna
 help-moves-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example 9-13 or 10x17x26); messages typed in this server do not reach Tammi.
 help-moves-telegram-untyped = Move with the Move button under the board, with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
 help-moves-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move 9-13`).
+# Under a new board, where typed moves do not arrive (or may not: a notice knows only the platform's configuration); `how-to-move` where they do.
+how-to-move-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example `/tammi move { $example }`).
+how-to-move-telegram-untyped = Move with the Move button under the board, with `/move { $example }`, or by replying to the board with the move.
+how-to-move-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move { $example }`).
 
 # Discord: a reply that Discord did not take even after retrying (the board of a game, or anything else).
 discord-board-undelivered = The board of game #{ $game } did not reach Discord. Use `/tammi board` to see it.

@@ -7,6 +7,12 @@ result-drawn = { $score }, tasapeli
 # `settings`-muutos henkilöltä, joka ei hallitse kanavaa.
 settings-not-allowed = Vain kanavan hallitsijat voivat muuttaa sen asetuksia (Discordissa: Hallitse palvelinta tai Hallitse kanavia; Telegramissa: ryhmän ylläpitäjät). Kuka tahansa voi katsoa ne komennolla `asetukset`.
 
+# Siirto tai komento viestistä, joka on lähetetty chatin nimissä (Telegram-kanava tai nimetön ryhmän ylläpitäjä, joka kirjoittaa ryhmän nimissä): se ei ole kenenkään.
+chat-post-not-player = Kanavan tai ryhmän nimissä (nimettömänä ylläpitäjänä) lähetetyt viestit eivät voi pelata. Kirjoita omalla nimelläsi pelataksesi; `ohje`, `säännöt` ja `asetukset` vastaavat kaikille.
+
+# Telegramin tulvaraja pidätti enemmän vastauksia kuin chatille säilytetään: sanotaan, kun säilytetyt on lähetetty.
+telegram-replies-not-delivered = Telegram rajoitti, kuinka nopeasti saan kirjoittaa tänne, joten osa vastauksistani ei tullut perille. Lähetä /board nähdäksesi pelisi.
+
 # Ohje: miten komennot annetaan kullakin alustalla, ja miten siirretään, kun kirjoitetut siirrot eivät tule perille.
 help-intro-discord = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Käytä komentoa `/tammi <komento>` tai mainitse @Tammi ja kirjoita komento perään.
 help-intro-telegram = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Lähetä komento muodossa `/<komento>`, esimerkiksi `/play`.
@@ -14,6 +20,9 @@ help-intro-console = Tammi pelaa tammea: englantilaista, italialaista ja kansain
 help-moves-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `/tammi move` (esimerkiksi 9-13 tai 10x17x26); tällä palvelimella kirjoitetut viestit eivät tule Tammille.
 help-moves-telegram-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella, komennolla `/move 9-13` tai vastaamalla laudan viestiin siirrolla (esimerkiksi 9-13 tai 10x17x26).
 help-moves-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move 9-13`).
+how-to-move-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `/tammi siirrä` (`/tammi move`), esimerkiksi `/tammi siirrä { $example }`.
+how-to-move-telegram-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella, komennolla `/move { $example }` tai vastaamalla laudan viestiin siirrolla.
+how-to-move-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move { $example }`).
 
 # Discord: vastaus, jota Discord ei ottanut vastaan uusintayrityksistäkään (pelin lauta tai jokin muu).
 discord-board-undelivered = Pelin #{ $game } lauta ei mennyt perille Discordiin. Näet sen komennolla `/tammi lauta`.
