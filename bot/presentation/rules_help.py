@@ -19,8 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.presentation.rules_search import Hit, fold, numbers, search, variant_of, words
+from bot.presentation.rules_search import Hit, numbers, search
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
+from bot.presentation.rules_words import fold, variant_of, words
 
 TOPICS: tuple[str, ...] = tuple(TEXTS["en"].topics)
 """Topic ids in list order: setup, moves, captures, sequences, kings, end, draws, notation, differences,
@@ -33,7 +34,13 @@ MIN_SCORE = 6.0
 """A question whose best passage scores less than this gets no answer."""
 
 MIN_COVERAGE = 0.5
-"""...or whose words the best passage's topic knows fewer than this share of ("who won the world cup")."""
+"""...or whose words the best passage's topic knows fewer than this share of ("who won the world cup"),
+unless it knows two or more and at least `LOW_COVERAGE` of them and score times share reaches `STRONG`:
+a long question says much the texts need not know ("yesterday my friend moved his king three squares...")
+and still matches well."""
+
+LOW_COVERAGE = 0.3
+STRONG = 6.0
 
 MORE_PASSAGES = 0.8
 """Up to two more passages of the same topic join the answer when they score this share of the best."""
@@ -218,7 +225,10 @@ def find_topic(question: str, locale: str | None = None) -> str | None:
 
 
 def _close(hit: Hit) -> bool:
-    return hit.score >= MIN_SCORE and hit.coverage >= MIN_COVERAGE
+    if hit.score < MIN_SCORE:
+        return False
+    return hit.coverage >= MIN_COVERAGE or (
+        hit.matched >= 2 and hit.coverage >= LOW_COVERAGE and hit.score * hit.coverage >= STRONG)
 
 
 def _pick(hits: list[Hit], topic: str) -> list[int]:
@@ -280,15 +290,11 @@ def answer(question: str, locale: str | None, variant: str | None) -> Answer | N
     named = find_variants(question)
     variants = named or (_variant(variant or "english"),)
     ranked = {v: search(question, v, variants_named=len(named)) for v in variants}
+    if not named and (moved := _redirect(question, variants[0], ranked[variants[0]])) != variants[0]:
+        variants, ranked = (moved,), {moved: search(question, moved)}
     best = max((hits[0] for hits in ranked.values()), key=lambda hit: hit.score)
     if not _close(best):
         return None
-    if not named:
-        moved = _redirect(question, variants[0], ranked[variants[0]])
-        if moved != variants[0]:
-            variants = (moved,)
-            ranked = {moved: search(question, moved)}
-            best = ranked[moved][0]
     chosen = {v: _pick(ranked[v], best.topic) for v in variants}
     return _compose(lang, best.topic, chosen, bool(named) or variants != (variant,))
 

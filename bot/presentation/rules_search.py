@@ -5,23 +5,30 @@ also the first letters of long words (inflection changes word endings and conson
 `vocabulary.toml` (synonyms across both languages: "lyödä", "syödä", "capture" and "jump" are one
 concept), rule numbers ("viiden" = "five" = 5) and variant names. Passages are ranked with BM25; words
 of a topic's title, summary and tags add a smaller bonus. A question is scored against the English and
-the Finnish passages alike, so either language finds its answer whatever the reply language.
+the Finnish passages alike, so either language finds its answer whatever the reply language. The words
+themselves (folding, concepts, mending misspellings) are read in `bot.presentation.rules_words`.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-import snowballstemmer  # type: ignore[import-untyped]
-
 from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, VOCABULARY, passages
+from bot.presentation.rules_words import (
+    NUMBERS,
+    STOP,
+    fold,
+    mended,
+    phrase_concepts,
+    stem,
+    variant_of,
+    word_concepts,
+    words,
+)
 
-_STEMMERS = {"en": snowballstemmer.stemmer("english"), "fi": snowballstemmer.stemmer("finnish")}
 _WEIGHTS = {"c": 1.5, "n": 2.0, "q": 0.3, "m": 0.5, "x": 1.5, "v": 0.3, "s": 1.0, "p": 0.6}
 _MOVE = re.compile(r"(?<![\w-])[a-j]?\d{1,2}(?:\s?[-x×:]\s?[a-j]?\d{1,2})+(?![\w-])", re.IGNORECASE)
 _BOARD_SIZES = frozenset({"8x8", "10x10"})
@@ -29,136 +36,47 @@ _TOPIC_BONUS = 1.0
 _SUMMARY_BONUS = 0.4
 _COHERENCE = 0.4
 _HEAD_BONUS = 1.0
+_NO_HEADS = frozenset({"differences", "strategy"})  # their heads are labels and advice
+_DEFINING = 3.0  # the head bonus grows this much for "what is ...": the passage defining it answers
+_EXAMPLE = 0.85  # an example counts this much: the rule it shows answers first
+_COVERAGE_RANK = 0.25  # passages rank by score times this power of their topic's coverage
 _SECONDARY = 0.6  # differences unless the question compares, glossary unless it asks for a meaning
 _K1 = 1.2
 _B = 0.5
 
 
-def fold(text: str) -> str:
-    """Lower case without accents or Finnish dots: "Lyöntipakko" -> "lyontipakko"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def words(text: str) -> list[str]:
-    """The words of a text in lower case, Finnish letters kept ("10x10" is one word, "16-move" two)."""
-    return re.findall(r"[^\W_]+", text.lower())
-
-
-def _pattern_matches(pattern: str, word: str) -> bool:
-    if len(pattern) > 2 and pattern.startswith("*") and pattern.endswith("*"):
-        return pattern[1:-1] in word
-    if pattern.endswith("*"):
-        return word.startswith(pattern[:-1])
-    return word == pattern
-
-
-def _phrase(pattern: str) -> tuple[str, ...]:
-    return tuple(fold(part) for part in pattern.split("_"))
-
-
-_CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    ("c:" + name, _phrase(p)) for name, patterns in VOCABULARY["concepts"].items() for p in patterns.split()
-)
-_PHRASES = tuple((name, phrase) for name, phrase in _CONCEPTS if len(phrase) > 1)
-
-
-def _single_words() -> tuple[dict[str, set[str]], dict[str, set[str]], list[tuple[str, str]]]:
-    """The one-word concept patterns by kind: exact words, prefixes ("lyo*"), infixes ("*pakko*")."""
-    exact: dict[str, set[str]] = {}
-    prefix: dict[str, set[str]] = {}
-    infix: list[tuple[str, str]] = []
-    for name, (pattern, *rest) in _CONCEPTS:
-        if rest:
-            continue
-        if len(pattern) > 2 and pattern.startswith("*") and pattern.endswith("*"):
-            infix.append((pattern[1:-1], name))
-        elif pattern.endswith("*"):
-            prefix.setdefault(pattern[:-1], set()).add(name)
-        else:
-            exact.setdefault(pattern, set()).add(name)
-    return exact, prefix, infix
-
-
-_EXACT, _PREFIX, _INFIX = _single_words()
-_STOP = frozenset(fold(w) for lang in LANGUAGES for w in VOCABULARY["stopwords"][lang].split())
-_NUMBERS: dict[str, str] = {fold(word): number for number, names in VOCABULARY["numbers"].items()
-                            for word in names.split()}
-_RULE_NUMBERS = frozenset(VOCABULARY["numbers"])
-_VARIANT_PATTERNS: tuple[tuple[str, str], ...] = tuple(
-    (fold(p), variant) for variant, patterns in VOCABULARY["variants"].items() for p in patterns.split()
-)
+_RULENUMBERS = frozenset(VOCABULARY["numbers"])
 _RULE_WORD = re.compile(r"move|siir|turn|vuoro|pl(y|ie)")  # "the 16-move rule", "viiden siirron"
 # A passage that counts things ("12 men", "40 moves", "50 dark squares") answers "how many" questions.
 _COUNTED = re.compile(
     r"\b\d+(?:-| \w+ | )(?:men|pieces|squares|moves|turns|plies|nappula|ruutu|ruudu|siirto|vuoro)")
 _REFERENCE = re.compile(r"\((?:see|ks\.) [^)]*\)")  # "(see captures)" says nothing about the passage
-_ASKED_ONLY = frozenset({"c:count"})  # a passage gets `count` from holding a number, not from words
+# A passage gets `count` from holding a number, not from words; `meaning` only says a question asks
+# what something is (see `search`), and no passage is about meanings.
+_ASKED_ONLY = frozenset({"c:count", "c:meaning"})
 
 
-@functools.cache
-def variant_of(word: str) -> str | None:
-    """The variant a single word names ("italialaisessa" -> "italian"), or None."""
-    folded = fold(word)
-    for pattern, variant in _VARIANT_PATTERNS:
-        if _pattern_matches(pattern, folded):
-            return variant
-    return None
-
-
-@functools.cache
-def _word_concepts(folded: str) -> frozenset[str]:
-    found = set(_EXACT.get(folded, ()))
-    for end in range(1, len(folded) + 1):
-        found.update(_PREFIX.get(folded[:end], ()))
-    found.update(name for part, name in _INFIX if part in folded)
-    return frozenset(found)
-
-
-@functools.cache
-def _phrases_from(folded: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The phrases whose first word this word can be."""
-    return tuple((name, phrase) for name, phrase in _PHRASES if _pattern_matches(phrase[0], folded))
-
-
-@functools.cache
-def _stem(word: str, lang: str) -> str:
-    return fold(_STEMMERS[lang].stemWord(word))
-
-
-def _concepts(folded: list[str]) -> list[set[str]]:
-    """For each word, the concepts that a pattern or phrase covering it names."""
-    found: list[set[str]] = [set(_word_concepts(word)) for word in folded]
-    for start, word in enumerate(folded):
-        for name, phrase in _phrases_from(word):
-            window = folded[start + 1:start + len(phrase)]
-            if len(window) == len(phrase) - 1 and all(
-                    _pattern_matches(p, w) for p, w in zip(phrase[1:], window, strict=True)):
-                for at in range(start, start + len(phrase)):
-                    found[at].add(name)
-    return found
-
-
-def _word_terms(text: str, lang: str) -> tuple[list[set[str]], int]:
-    """The terms of each word of a text (stopwords get none), and how many move texts it holds."""
-    moves = [m for m in _MOVE.findall(text) if m.lower() not in _BOARD_SIZES]
+def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
+    """The terms of each word of a text (a stopword only those of a phrase it is part of), and which
+    words are not stopwords."""
     raw = words(_MOVE.sub(lambda m: m[0] if m[0].lower() in _BOARD_SIZES else " ", text))
     folded = [fold(w) for w in raw]
-    per_word = _concepts(folded)
+    phrased = phrase_concepts(folded)
+    per_word = [set(word_concepts(flat)) | more for flat, more in zip(folded, phrased, strict=True)]
     for at, (found, word, flat) in enumerate(zip(per_word, raw, folded, strict=True)):
-        if flat in _NUMBERS or flat.isdigit():
-            number = _NUMBERS.get(flat, flat.lstrip("0") or "0")
-            rule = number in _RULE_NUMBERS and folded[at + 1:at + 2] and _RULE_WORD.match(folded[at + 1])
+        if flat in NUMBERS or flat.isdigit():
+            number = NUMBERS.get(flat, flat.lstrip("0") or "0")
+            rule = number in _RULENUMBERS and folded[at + 1:at + 2] and _RULE_WORD.match(folded[at + 1])
             found.add(("n:" if rule else "q:") + number)
-        elif flat in _STOP:
-            found.clear()
+        elif flat in STOP:  # a stopword keeps only what a phrase it is part of means
+            found.intersection_update(phrased[at])
         elif variant := variant_of(word):
             found.add("v:" + variant)
         else:
-            found.add("s:" + _stem(word, lang))
+            found.add("s:" + stem(word, lang))
             if lang == "fi" and len(flat) > 5:
                 found.add("p:" + flat[:5])
-    return per_word, len(moves)
+    return per_word, [flat not in STOP for flat in folded]
 
 
 def _move_terms(text: str) -> Counter[str]:
@@ -182,10 +100,10 @@ def terms(text: str, lang: str) -> Counter[str]:
     return out
 
 
-def _head(text: str) -> str:
+def _head(text: str, most: int = 3) -> str:
     """The term a passage defines, if it starts like one ("• Maximum capture: you must..."), else ""."""
     head, colon, _ = text.lstrip("• ").partition(":")
-    return head if colon and len(re.sub(r"\(.*?\)", "", head).split()) <= 3 else ""
+    return head if colon and len(re.sub(r"\(.*?\)", "", head).split()) <= most else ""
 
 
 def _passage_terms(text: str, lang: str) -> Counter[str]:
@@ -206,6 +124,7 @@ class Hit:
     index: int
     score: float
     coverage: float  # the share of the question's words that the passage's topic knows
+    matched: int = 1  # how many of the question's words the topic knows
 
 
 class _Language:
@@ -230,8 +149,12 @@ class _Language:
                         seen[passage] = _passage_terms(passage, lang)
                     found.append(seen[passage])
                 self.passages[(topic.id, variant)] = found
-                self.heads[(topic.id, variant)] = [  # the differences topic's heads are labels, not terms
-                    terms("" if topic.id == "differences" else _head(passage), lang) for passage in shown]
+                # A passage defines a term when its English text does (Finnish ones may take more words);
+                # the heads of differences are labels and those of strategy advice, not terms.
+                english = passages(TEXTS["en"].topics[topic.id].bodies[variant])
+                self.heads[(topic.id, variant)] = [
+                    terms(_head(passage, 9) if _head(first) and topic.id not in _NO_HEADS else "", lang)
+                    for passage, first in zip(shown, english, strict=True)]
                 self.known[(topic.id, variant)] = frozenset(
                     set(self.topic_terms[topic.id]).union(self.summary_terms[topic.id], *found) | _ASKED_ONLY)
         self.count = len(seen)
@@ -244,9 +167,11 @@ class _Language:
         df = self.frequency[term]
         return math.log(1.0 + (self.count - df + 0.5) / (df + 0.5))
 
-    def score(self, question: Counter[str], passage: Counter[str], head: Counter[str], topic: str) -> float:
+    def score(self, question: Counter[str], passage: Counter[str], head: Counter[str], topic: str,
+              defining: list[set[str]] | None = None) -> float:
         """BM25 of the passage, plus bonuses for the question's words in its topic's title, summary and
-        tags and in the term the passage defines."""
+        tags and in the term the passage defines, more when the question asks what that term is (its
+        words, `defining`, are all in it)."""
         length = sum(passage.values())
         total = 0.0
         for term, asked in question.items():
@@ -254,24 +179,30 @@ class _Language:
             if tf:
                 norm = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length / self.average))
                 total += min(asked, 2) * _WEIGHTS[term[0]] * self.idf(term) * norm
-        return total + self.bonus(question, head, topic)
+        asks = head and defining is not None and all(found & head.keys() for found in defining)
+        return total + self.bonus(question, head, topic, _DEFINING if asks else 1.0)
 
-    def bonus(self, question: Counter[str], head: Counter[str], topic: str) -> float:
+    def bonus(self, question: Counter[str], head: Counter[str], topic: str, heads: float) -> float:
         """What the question shares with the topic's title, name and tags, its summary (less), and the
         term the passage defines."""
         def shared(found: Counter[str]) -> float:
             return sum(_WEIGHTS[t[0]] * self.idf(t) for t in question if t in found)
 
         return (_TOPIC_BONUS * shared(self.topic_terms[topic])
-                + _SUMMARY_BONUS * shared(self.summary_terms[topic]) + _HEAD_BONUS * shared(head))
+                + _SUMMARY_BONUS * shared(self.summary_terms[topic]) + heads * _HEAD_BONUS * shared(head))
 
-    def coverage(self, question: list[set[str]], topic: str, variant: str) -> float:
+    def coverage(self, question: list[set[str]], topic: str, variant: str) -> tuple[float, int]:
+        """The share of the question's words (variant names aside) the topic knows, and their number."""
         asked = [found for found in question if found and not all(t.startswith("v:") for t in found)]
         known = self.known[(topic, variant)]
-        return sum(bool(found & known) for found in asked) / len(asked) if asked else 0.0
+        matched = sum(bool(found & known) for found in asked)
+        return (matched / len(asked) if asked else 0.0), matched
 
 
 _INDEX: dict[str, _Language] = {lang: _Language(lang) for lang in LANGUAGES}
+_EXAMPLES: dict[tuple[str, str], list[bool]] = {  # which passages are worked examples
+    (topic.id, variant): [text.startswith("Example") for text in passages(topic.bodies[variant])]
+    for topic in TEXTS["en"].topics.values() for variant in VARIANTS}
 
 
 def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]:
@@ -282,32 +213,40 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
     unless the question compares (a comparing word, or two variants named, `variants_named`), the
     glossary unless it asks what something is or means.
     """
+    question = mended(question)
     asked: dict[str, Counter[str]] = {}
     asked_words: dict[str, list[set[str]]] = {}
     for lang in LANGUAGES:
-        per_word, _ = _word_terms(question, lang)
+        per_word, content = _word_terms(question, lang)
         if variants_named > 1:
             per_word = [{t for t in found if not t.startswith("v:")} for found in per_word]
         moves = _move_terms(question)
-        asked_words[lang] = per_word + ([set(moves)] if moves else [])
+        asked_words[lang] = [found for found, kept in zip(per_word, content, strict=True) if kept] + (
+            [set(moves)] if moves else [])
         asked[lang] = moves + Counter(t for found in per_word for t in found)
-    compares = variants_named > 1 or any("c:compare" in found for found in asked_words["en"])
-    defines = any(found & {"c:meaning", "c:identity"} for found in asked_words["en"])
+    compares = variants_named > 1 or "c:compare" in asked["en"]
+    defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
+    talk = 0.0 if "c:chat" in asked["en"] else 1.0  # small talk: nothing answers it
+    defining = {lang: [f for f in found if not all(t.startswith("v:") for t in f)]
+                for lang, found in asked_words.items()}
     hits: list[Hit] = []
     for topic in TEXTS["en"].topics:
         key = (topic, variant)
-        scored = [[index.score(asked[lang], p, h, topic)
+        scored = [[index.score(asked[lang], p, h, topic, defining[lang] if defines else None)
                    for p, h in zip(index.passages[key], index.heads[key], strict=True)]
                   for lang, index in _INDEX.items()]
         own = [max(scores) for scores in zip(*scored, strict=True)]
-        cover = max(index.coverage(asked_words[lang], topic, variant) for lang, index in _INDEX.items())
+        cover, matched = max(index.coverage(asked_words[lang], topic, variant)
+                             for lang, index in _INDEX.items())
         factor = _SECONDARY if topic == "differences" and not compares else 1.0
         for number, score in enumerate(own):
             others = [s for i, s in enumerate(own) if i != number]
             total = score + _COHERENCE * max(others, default=0.0)
             weight = _SECONDARY if topic == "glossary" and not defines else factor
-            hits.append(Hit(topic, variant, number, total * weight, cover))
-    hits.sort(key=lambda hit: -hit.score)
+            if _EXAMPLES[key][number]:
+                weight *= _EXAMPLE
+            hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched))
+    hits.sort(key=lambda hit: -hit.score * hit.coverage ** _COVERAGE_RANK)
     return hits
 
 

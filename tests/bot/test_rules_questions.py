@@ -1,27 +1,38 @@
-"""The rules help answers a set of real-sounding questions on point (tests/bot/data/rules_questions.toml).
+"""The rules help answers questions on point: an older set (tests/bot/data/rules_questions.toml, scored by
+topic and phrases) and a larger one written as different people ask (rules_questions_people.toml, scored
+by the passage that answers), split into a part the search was tuned on and a held-out part.
 
-A question is answered on point when the answer comes from one of the expected topics and holds the
-expected phrases, or, for an off-topic question, when there is no answer. The share must be at least
-95% in each language; the test prints the shares (run pytest with -s to see them).
+An answer is on point when it holds a passage the question is labelled with, or, for a question that is
+not about the rules, when there is no answer. Print the figures with
+`python -m tests.bot.test_rules_questions tuning|held-out|old [--misses]`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import sys
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.presentation.rules_help import answer
+from bot.presentation.rules_help import TOPICS, answer
+from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 
+DATA = Path(__file__).parent / "data"
 QUESTIONS: list[dict[str, Any]] = tomllib.loads(
-    (Path(__file__).parent / "data" / "rules_questions.toml").read_text("utf-8"))["question"]
+    (DATA / "rules_questions.toml").read_text("utf-8"))["question"]
+PEOPLE: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_people.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
+MARGIN = 0.04  # the held-out part may score this much below the goal the tuned part reaches
+STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
 def on_point(question: dict[str, Any]) -> bool:
-    """Whether the rules help answers this question as the data file says it should."""
+    """Whether the rules help answers a question of the older set as the data file says it should."""
     reply = answer(question["text"], question["lang"], question["variant"])
     if question["topics"] == ["none"]:
         return reply is None
@@ -40,18 +51,97 @@ def shares(questions: list[dict[str, Any]]) -> dict[str, tuple[int, int]]:
     return counts
 
 
-def test_the_question_set_is_big_and_varied() -> None:
-    assert len(QUESTIONS) >= 120
+# -- the larger set: labelled with passages ------------------------------------------------------------
+
+
+def part(question: dict[str, Any]) -> str:
+    """"held-out" or "tuning", fixed by the question's group alone."""
+    digest = hashlib.sha256(f"group-{question['group']}".encode()).digest()
+    return "held-out" if int.from_bytes(digest[:8], "big") % 5 < 2 else "tuning"
+
+
+def passage_index(topic: str, variant: str, phrase: str) -> list[int]:
+    """The passages of a topic's English text for a variant that hold a phrase (case ignored)."""
+    shown = passages(TEXTS["en"].topics[topic].bodies[variant])
+    return [i for i, text in enumerate(shown) if phrase.lower() in text.lower()]
+
+
+def answers_on_point(question: dict[str, Any]) -> bool:
+    """Whether the answer to a question of the larger set holds one of the passages it is labelled with."""
+    reply = answer(question["text"], question["lang"], question["variant"])
+    rules = question.get("rules", question["variant"])
+    for label in question["answers"]:
+        if label == "none":
+            if reply is None:
+                return True
+            continue
+        topic, phrase = label.split(": ", 1)
+        if reply is None or reply.topic != topic:
+            continue
+        if phrase == "*":
+            return True
+        (index,) = passage_index(topic, rules, phrase)
+        if passages(TEXTS[question["lang"]].topics[topic].bodies[rules])[index] in reply.text:
+            return True
+    return False
+
+
+def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
+    """(questions answered on point, questions)."""
+    return sum(answers_on_point(q) for q in questions), len(questions)
+
+
+def of_part(name: str) -> list[dict[str, Any]]:
+    return [q for q in PEOPLE if part(q) == name]
+
+
+def test_the_larger_set_is_big_varied_and_split() -> None:
+    assert len(PEOPLE) >= 300
     for lang in ("en", "fi"):
-        mine = [q for q in QUESTIONS if q["lang"] == lang]
-        assert len(mine) >= 55
-        assert {q["variant"] for q in mine} == {"english", "italian", "international"}
-        assert sum(q["topics"] == ["none"] for q in mine) >= 4
-        assert sum(q.get("set") == "held-out" for q in mine) >= 20
+        mine = [q for q in PEOPLE if q["lang"] == lang]
+        assert len(mine) >= 0.4 * len(PEOPLE)
+        assert {q["variant"] for q in mine} == set(VARIANTS)
+        assert {q["by"] for q in mine} == set(STYLES)
+        assert sum("none" in q["answers"] for q in mine) >= 10
+        asked = {label.split(": ")[0] for q in mine for label in q["answers"]}
+        assert asked == set(TOPICS) | {"none"}
+    held = of_part("held-out")
+    assert 0.3 <= len(held) / len(PEOPLE) <= 0.5
+    for group in {q["group"] for q in PEOPLE}:  # a question and its translation are in the same part
+        assert len({part(q) for q in PEOPLE if q["group"] == group}) == 1
+    assert len({(q["lang"], q["text"].lower()) for q in PEOPLE}) == len(PEOPLE)
+
+
+def test_every_label_names_one_passage() -> None:
+    for question in PEOPLE:
+        rules = question.get("rules", question["variant"])
+        assert rules in VARIANTS
+        for label in question["answers"]:
+            if label == "none":
+                continue
+            topic, phrase = label.split(": ", 1)
+            assert topic in TOPICS, label
+            if phrase != "*":
+                assert len(passage_index(topic, rules, phrase)) == 1, (question["text"], label, rules)
+
+
+def test_the_tuned_part_is_answered_on_point() -> None:
+    tuned = of_part("tuning")
+    good, total = score(tuned)
+    missed = [q["text"] for q in tuned if not answers_on_point(q)]
+    print(f"\nrules help, tuned part: {good}/{total} on point ({good / total:.1%}); missed: {missed}")
+    assert good / total >= GOAL, missed
+
+
+def test_the_held_out_part_is_answered_nearly_as_well() -> None:
+    good, total = score(of_part("held-out"))
+    print(f"\nrules help, held-out part: {good}/{total} on point ({good / total:.1%})")
+    assert good / total >= GOAL - MARGIN
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_questions_are_answered_on_point(lang: str) -> None:
+    """The older set, per language, as before."""
     mine = [q for q in QUESTIONS if q["lang"] == lang]
     missed = [q["text"] for q in mine if not on_point(q)]
     share = 1 - len(missed) / len(mine)
@@ -62,9 +152,55 @@ def test_questions_are_answered_on_point(lang: str) -> None:
     assert share >= GOAL, missed
 
 
-def test_a_question_the_set_does_not_hold_can_miss() -> None:
-    """The measure can fail: a deliberately wrong expectation is not on point."""
+def test_the_older_set_is_big_and_varied() -> None:
+    assert len(QUESTIONS) >= 120
+    for lang in ("en", "fi"):
+        mine = [q for q in QUESTIONS if q["lang"] == lang]
+        assert len(mine) >= 55
+        assert {q["variant"] for q in mine} == set(VARIANTS)
+        assert sum(q["topics"] == ["none"] for q in mine) >= 4
+        assert sum(q.get("set") == "held-out" for q in mine) >= 20
+
+
+def test_a_wrong_label_is_not_on_point() -> None:
+    """The measures can fail: a deliberately wrong expectation is not on point."""
     question = {"lang": "en", "variant": "english", "text": "can kings fly?", "topics": ["setup"],
                 "contains": []}
     assert not on_point(question)
     assert not on_point({**question, "topics": ["kings"], "contains": [["no such phrase"]]})
+    labelled = {"lang": "en", "variant": "english", "group": 0, "text": "can kings fly?"}
+    assert answers_on_point({**labelled, "answers": ["kings: Kings do not fly"]})
+    assert not answers_on_point({**labelled, "answers": ["kings: worth"]})
+    assert not answers_on_point({**labelled, "answers": ["none"]})
+    assert not answers_on_point({**labelled, "answers": ["kings: A king moves and captures"], "rules": "italian"})
+
+
+def _figures(shown: str, misses: bool) -> None:
+    """Print the score of one part of the larger set (`tuning`, `held-out`) and the older set's (`old`),
+    with the misses when asked."""
+    if shown == "old":
+        for lang, (good, total) in shares(QUESTIONS).items():
+            held = [q for q in QUESTIONS if q["lang"] == lang and q.get("set") == "held-out"]
+            print(f"older set, {lang}: {good}/{total} ({good / total:.1%}), its held-out"
+                  f" {sum(map(on_point, held))}/{len(held)}")
+        for q in QUESTIONS if misses else ():
+            if not on_point(q):
+                reply = answer(q["text"], q["lang"], q["variant"])
+                print(f"  missed [{q['lang']}] {q['text']!r} -> {reply and reply.topic}")
+        return
+    mine = of_part(shown)
+    good, total = score(mine)
+    langs = ", ".join(f"{lang} {g}/{t}" for lang in ("en", "fi")
+                      for g, t in [score([q for q in mine if q["lang"] == lang])])
+    print(f"larger set, {shown}: {good}/{total} ({good / total:.1%}; {langs})")
+    styles = Counter(q["by"] for q in mine if answers_on_point(q))
+    print("  by who asks: " + ", ".join(f"{s} {styles[s]}/{sum(q['by'] == s for q in mine)}" for s in STYLES))
+    for q in mine if misses else ():
+        if not answers_on_point(q):
+            reply = answer(q["text"], q["lang"], q["variant"])
+            got = reply and (reply.topic, reply.variants, reply.text.splitlines()[1][:70])
+            print(f"  missed [{q['lang']} {q['variant']}] {q['text']!r} {q['answers']} -> {got}")
+
+
+if __name__ == "__main__":
+    _figures(sys.argv[1] if len(sys.argv) > 1 else "tuning", "--misses" in sys.argv)

@@ -1,0 +1,210 @@
+"""The words of rules questions and texts: folding, the concepts, stopwords, numbers and variant names of
+`vocabulary.toml`, mending misspelt words, and telling the language a question is written in.
+
+A concept pattern is matched against folded words (no Finnish dots, lower case): "word" matches the
+word, "word*" any word starting with it, "*part*" any word containing it, and "two_words" a phrase.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import Counter
+
+import snowballstemmer  # type: ignore[import-untyped]
+
+from bot.presentation.rules_texts import LANGUAGES, TEXTS, VOCABULARY
+
+_STEMMERS = {"en": snowballstemmer.stemmer("english"), "fi": snowballstemmer.stemmer("finnish")}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or Finnish dots: "Lyöntipakko" -> "lyontipakko"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    """The words of a text in lower case, Finnish letters kept ("10x10" is one word, "16-move" two)."""
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def _pattern_matches(pattern: str, word: str) -> bool:
+    if len(pattern) > 2 and pattern.startswith("*") and pattern.endswith("*"):
+        return pattern[1:-1] in word
+    if pattern.endswith("*"):
+        return word.startswith(pattern[:-1])
+    return word == pattern
+
+
+def _phrase(pattern: str) -> tuple[str, ...]:
+    return tuple(fold(part) for part in pattern.split("_"))
+
+
+_CONCEPTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    ("c:" + name, _phrase(p)) for name, patterns in VOCABULARY["concepts"].items() for p in patterns.split()
+)
+_PHRASES = tuple((name, phrase) for name, phrase in _CONCEPTS if len(phrase) > 1)
+
+
+def _single_words() -> tuple[dict[str, set[str]], dict[str, set[str]], list[tuple[str, str]]]:
+    """The one-word concept patterns by kind: exact words, prefixes ("lyo*"), infixes ("*pakko*")."""
+    exact: dict[str, set[str]] = {}
+    prefix: dict[str, set[str]] = {}
+    infix: list[tuple[str, str]] = []
+    for name, (pattern, *rest) in _CONCEPTS:
+        if rest:
+            continue
+        if len(pattern) > 2 and pattern.startswith("*") and pattern.endswith("*"):
+            infix.append((pattern[1:-1], name))
+        elif pattern.endswith("*"):
+            prefix.setdefault(pattern[:-1], set()).add(name)
+        else:
+            exact.setdefault(pattern, set()).add(name)
+    return exact, prefix, infix
+
+
+EXACT, _PREFIX, _INFIX = _single_words()
+STOPWORDS: dict[str, frozenset[str]] = {
+    lang: frozenset(fold(w) for w in VOCABULARY["stopwords"][lang].split()) for lang in LANGUAGES}
+STOP = STOPWORDS["en"] | STOPWORDS["fi"]
+NUMBERS: dict[str, str] = {fold(word): number for number, names in VOCABULARY["numbers"].items()
+                           for word in names.split()}
+_VARIANT_PATTERNS: tuple[tuple[str, str], ...] = tuple(
+    (fold(p), variant) for variant, patterns in VOCABULARY["variants"].items() for p in patterns.split()
+)
+
+
+@functools.cache
+def variant_of(word: str) -> str | None:
+    """The variant a single word names ("italialaisessa" -> "italian"), or None."""
+    folded = fold(word)
+    for pattern, variant in _VARIANT_PATTERNS:
+        if _pattern_matches(pattern, folded):
+            return variant
+    return None
+
+
+@functools.cache
+def word_concepts(folded: str) -> frozenset[str]:
+    """The concepts a single (folded) word names."""
+    found = set(EXACT.get(folded, ()))
+    for end in range(1, len(folded) + 1):
+        found.update(_PREFIX.get(folded[:end], ()))
+    found.update(name for part, name in _INFIX if part in folded)
+    return frozenset(found)
+
+
+@functools.cache
+def _phrases_from(folded: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The phrases whose first word this word can be."""
+    return tuple((name, phrase) for name, phrase in _PHRASES if _pattern_matches(phrase[0], folded))
+
+
+@functools.cache
+def stem(word: str, lang: str) -> str:
+    """A word's Snowball stem in a language, folded."""
+    return fold(_STEMMERS[lang].stemWord(word))
+
+
+def phrase_concepts(folded: list[str]) -> list[set[str]]:
+    """For each word, the concepts of the phrases covering it ("how many" -> count on both words)."""
+    found: list[set[str]] = [set() for _ in folded]
+    for start, word in enumerate(folded):
+        for name, phrase in _phrases_from(word):
+            window = folded[start + 1:start + len(phrase)]
+            if len(window) == len(phrase) - 1 and all(
+                    _pattern_matches(p, w) for p, w in zip(phrase[1:], window, strict=True)):
+                for at in range(start, start + len(phrase)):
+                    found[at].add(name)
+    return found
+
+
+# -- the words of the texts: mending misspellings, telling the language ------------------------------
+
+
+def _text_words(lang: str) -> list[str]:
+    """Every word of a language's texts (titles, summaries, tags and every variant's text)."""
+    found: list[str] = []
+    for topic in TEXTS[lang].topics.values():
+        for text in (topic.title, topic.summary, topic.tags, *topic.bodies.values()):
+            found.extend(words(text))
+    return found
+
+
+_RAW = {lang: _text_words(lang) for lang in LANGUAGES}
+LEXICON: dict[str, frozenset[str]] = {  # per language: its texts' words and stopwords, folded
+    lang: frozenset(map(fold, _RAW[lang])) | STOPWORDS[lang] for lang in LANGUAGES}
+_STEMS = {lang: frozenset(stem(w, lang) for w in _RAW[lang]) for lang in LANGUAGES}
+_PREFIXES = frozenset(fold(w)[:5] for w in _RAW["fi"] if len(w) > 5)  # Finnish inflects word endings
+_SPELLED: Counter[str] = Counter(  # the words a misspelling may be mended to, and how common they are
+    [w for lang in LANGUAGES for w in map(fold, _RAW[lang]) if len(w) >= 4 and w.isalpha()]
+    + [w for w in STOP | EXACT.keys() if len(w) >= 4 and w.isalpha()])
+
+
+def _one_less(word: str) -> set[str]:
+    return {word[:at] + word[at + 1:] for at in range(len(word))}
+
+
+_NEAR: dict[str, set[str]] = {}  # a word, and each word one letter shorter, -> the words of the texts
+for _word in _SPELLED:
+    for _key in _one_less(_word) | {_word}:
+        _NEAR.setdefault(_key, set()).add(_word)
+
+
+def _known(word: str) -> bool:
+    """Whether the texts or the vocabulary have the word, or its stem or (Finnish) its first letters."""
+    folded = fold(word)
+    if folded in _SPELLED or folded in STOP or folded in NUMBERS or word_concepts(folded) or variant_of(word):
+        return True
+    return any(stem(word, lang) in _STEMS[lang] for lang in LANGUAGES) or (
+        len(folded) > 5 and folded[:5] in _PREFIXES)
+
+
+@functools.cache
+def _mended_word(word: str) -> str:
+    """A word no text knows, mended: the colloquial Finnish question ending ("voiks", "pitääks") as -ko,
+    or a misspelling one letter off a word of the texts ("peices", "kunigas"); else the word as it is."""
+    folded = fold(word)
+    if len(folded) < 4 or not folded.isalpha():
+        return word
+    if folded.endswith("ks") and (folded[:-2] + "ko" in STOP or folded[:-2] + "ko" in EXACT):
+        return folded[:-2] + "ko"
+    if len(folded) < 6 or _known(word):  # short words are too often another word one letter off
+        return word
+    near = sorted({found for key in _one_less(folded) | {folded} for found in _NEAR.get(key, ())})
+    return max(near, key=lambda found: _SPELLED[found]) if near else word
+
+
+def mended(question: str) -> str:
+    """A question with its misspelt and colloquial words mended (see `_mended_word`).
+
+    >>> mended("how many peices, pitääks lyödä?")
+    'how many pieces, pitaako lyödä?'
+    """
+    return re.sub(r"[^\W_]+", lambda m: _mended_word(m[0]), question)
+
+
+def question_language(question: str) -> str | None:
+    """The language ("en" or "fi") most of a question's words belong to, or None when they do not tell.
+
+    A word tells when only one language's texts or stopwords have it (or its stem); Finnish letters tell
+    Finnish.
+
+    >>> question_language("pitääkö lyödä?"), question_language("must I capture?"), question_language("9-13")
+    ('fi', 'en', None)
+    """
+    votes: Counter[str] = Counter()
+    for word in words(question):
+        if re.search(r"[äöå]", word):
+            votes["fi"] += 1
+        folded = fold(_mended_word(word))
+        langs = [lang for lang in LANGUAGES if folded in LEXICON[lang]] or [
+            lang for lang in LANGUAGES if stem(word, lang) in _STEMS[lang]]
+        if len(langs) == 1:
+            votes[langs[0]] += 1
+    ranked = votes.most_common()
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
