@@ -19,6 +19,7 @@ class Ctx:
     channel: str
     user: Person
     variant: str  # the channel's rules (its setting, else the configured default), read with `lang`
+    lang_chosen: bool = True  # `lang` is the channel's or the user's own, not just the configured default
 
     @property
     def player(self) -> Player:

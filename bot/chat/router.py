@@ -102,7 +102,8 @@ class Router:
             settings = ChannelSettings()
         locale = self.locales.note(platform, user.user_id, event.locale)
         lang = catalogue.reply_language(settings.language, locale, config.language)
-        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant)
+        chosen = bool(settings.language or catalogue.locale_language(locale))
+        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant, chosen)
         # names and usernames the platform shows, kept even from plain chat
         shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
         await self.memory.note(platform, channel, shown, self.deps.desk.clock())

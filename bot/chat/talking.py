@@ -45,13 +45,20 @@ async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[
 
 
 async def question(command: typed.Question, ctx: Ctx, repository: Repository) -> list[Reply]:
-    """The answer to a rules question typed to the bot; else "not understood" (or nothing, for chat in
-    reply to the bot's message)."""
+    """The answer to a rules question typed to the bot, in the question's own language when nobody chose
+    one; else "not a rules question" for a question, "not understood" for other text (or nothing, for
+    chat in reply to the bot's message)."""
+    lang = ctx.lang if ctx.lang_chosen else rules_help.question_language(command.text) or ctx.lang
     variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
-    found = rules_help.answer(command.text, ctx.lang, variant)
+    found = rules_help.answer(command.text, lang, variant)
     if found is not None:
         return [Reply(found.text, title=found.title, kind=Kind.RULES)]
-    return [] if command.quiet else await not_understood(typed.NotUnderstood(), ctx)
+    if command.quiet:
+        return []
+    if "?" not in command.text:
+        return await not_understood(typed.NotUnderstood(), ctx)
+    return [Reply(catalogue.say(lang, "not_a_rules_question", rules=catalogue.command_name(lang, "rules"),
+                                help=catalogue.command_name(lang, "help")), private=True, kind=Kind.HELP)]
 
 
 async def not_understood(command: typed.NotUnderstood, ctx: Ctx) -> list[Reply]:

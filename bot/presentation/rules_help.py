@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.presentation import rules_words
 from bot.presentation.rules_search import Hit, numbers, search
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import fold, variant_of, words
@@ -167,6 +168,15 @@ def _named_topic(text: str) -> str | None:
         if folded in names:
             return topic
     return None
+
+
+def question_language(question: str) -> str | None:
+    """The language ("en" or "fi") a question's words are written in, or None when they do not tell.
+
+    >>> question_language("pitääkö lyödä?"), question_language("must I capture?")
+    ('fi', 'en')
+    """
+    return rules_words.question_language(question)
 
 
 def find_variants(text: str) -> tuple[str, ...]:

@@ -5,10 +5,13 @@ chat command a text names is one Tammi understands."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
+from pathlib import Path
 
 import pytest
 
+from bot.app import run_console
 from bot.chat.grammar import (
     ACCEPT_WORDS,
     COLOUR_WORDS,
@@ -17,6 +20,8 @@ from bot.chat.grammar import (
     find_move,
     resolve_command,
 )
+from bot.config import Config
+from bot.presentation.catalogue import say
 from bot.presentation.rules_help import (
     TOPICS,
     Answer,
@@ -25,6 +30,7 @@ from bot.presentation.rules_help import (
     explain,
     find_topic,
     parse_request,
+    question_language,
     respond,
     topic_list,
 )
@@ -160,7 +166,7 @@ FIXED = [
     ("fi", "english", "notation", ["Komento siirrot", "alku x loppu", "PDN"]),
     ("en", "english", "notation", ["start x end", "PDN"]),
     ("en", "international", "procedure", ["touch", "warning", "tournament", "Huffing is not a rule"]),
-    ("en", "english", "playing", ["coin toss", "draw accept", "undo", "reminded", "claim the win", "Elo",
+    ("en", "english", "playing", ["coin toss", "draw accept", "undo", "reminded", "claim the win", "Glicko-2",
                                   "40-move rule"]),
     ("en", "english", "glossary", ["Single corner", "Double corner", "Turkish strike", "Shot or combination",
                                    "Tempo", "same game"]),
@@ -200,3 +206,48 @@ def test_the_commands_the_texts_name_are_understood() -> None:
     for typed in ("22-18 draw", "22-18 tasapeli", "32-28 tasapeli"):
         move = find_move(typed)
         assert move is not None and move.offer_draw
+
+
+# -- issue 21 item 29: the question's own language, and a polite word for what is not a rules question -----
+
+
+async def _console(tmp_path: Path, script: str, lang: str | None = None) -> str:
+    out = io.StringIO()
+    config = Config(database=tmp_path / "console.db")
+    await run_console(config, lang=lang, user="aino", pictures_dir=None, stdin=io.StringIO(script),
+                      stdout=out)
+    return out.getvalue()
+
+
+async def test_a_finnish_question_in_the_console_is_answered_in_finnish(tmp_path: Path) -> None:
+    """Nobody chose a language (no `settings fi`, no --lang): the question's words tell."""
+    text = await _console(tmp_path, "pitääkö lyödä?\nmust I capture?\n")
+    finnish, english = text.split("Captures (", 1)
+    assert "Lyönnit (englantilainen tammi):" in finnish and "lyötävä" in finnish
+    assert "you must capture" in english and "Lyönnit" not in english
+
+
+async def test_a_language_chosen_is_kept_whatever_the_question(tmp_path: Path) -> None:
+    text = await _console(tmp_path, "pitääkö lyödä?\n", lang="en")
+    assert "Captures (English checkers):" in text and "Lyönnit" not in text
+    text = await _console(tmp_path, "settings fi\nmust I capture?\n")
+    assert "Lyönnit (englantilainen tammi):" in text
+
+
+async def test_what_is_not_a_rules_question_gets_a_polite_word(tmp_path: Path) -> None:
+    text = await _console(tmp_path, "what is the capital of France?\nmikä on Ruotsin pääkaupunki?\nasdf\n")
+    text = text.replace("`", "")  # the console may print code marks or not
+    english = say("en", "not_a_rules_question", rules="rules", help="help").replace("`", "")
+    finnish = say("fi", "not_a_rules_question", rules="säännöt", help="ohje").replace("`", "")
+    assert english in text and finnish in text
+    assert say("en", "not_understood").replace("`", "") in text  # a line that is no question at all
+    assert english != say("en", "not_understood").replace("`", "")
+
+
+def test_the_language_of_a_question() -> None:
+    for question, lang in [("pitääkö lyödä?", "fi"), ("must I capture?", "en"), ("kuka aloittaa", "fi"),
+                           ("voiks nappula mennä takaperin", "fi"), ("can kings fly", "en"),
+                           ("onko 40 siirron sääntö", "fi"), ("what is the 16 move rule", "en"),
+                           ("who starts", "en")]:
+        assert question_language(question) == lang, question
+    assert question_language("9-13") is None and question_language("") is None

@@ -7,6 +7,8 @@
 internal-error = Sorry, something went wrong on my side. Please try again.
 too-long = That message is too long for me to read.
 not-understood = I did not understand that. Type `help` to see what I can do.
+# A question the rules help has no passage for (the weather, other games). `rules`, `help`: command words.
+not-a-rules-question = That does not look like a question about the rules of draughts, so I have no answer to it. Type `{ $rules }` for the rules topics or `{ $help }` for what I can do.
 unknown-button = That button no longer works.
 no-game = You have no game in this channel. Start one with `challenge` or `play`.
 no-such-game = There is no game #{ $id }.

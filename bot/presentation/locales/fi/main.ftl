@@ -7,6 +7,8 @@
 internal-error = Anteeksi, jotain meni vikaan minun päässäni. Yritä uudelleen.
 too-long = Viesti on liian pitkä luettavakseni.
 not-understood = En ymmärtänyt. Kirjoita `ohje`, niin näet mitä osaan.
+# Kysymys, johon sääntöohjeessa ei ole vastausta (sää, muut pelit). `rules`, `help`: komentojen sanat.
+not-a-rules-question = Tämä ei näytä kysymykseltä tammen säännöistä, joten minulla ei ole siihen vastausta. Kirjoita `{ $rules }`, niin näet sääntöaiheet, tai `{ $help }`, niin näet, mitä osaan.
 unknown-button = Tämä painike ei enää toimi.
 no-game = Sinulla ei ole peliä tällä kanavalla. Aloita komennolla `haasta` tai `pelaa`.
 no-such-game = Peliä #{ $id } ei ole.
