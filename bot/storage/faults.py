@@ -85,8 +85,7 @@ class Outage:
             self._spells[kind] = (since, count + 1)
             return
         self._spells[kind] = (time.monotonic(), 1)
-        what = {"busy": "is busy", "down": "is not answering"}.get(kind, "takes no writes")
-        log.warning("the %s database %s: %s; replies say so until it works again", self.database, what, error)
+        log.warning("%s: %s; requests are answered so until it works again", self.database, error)
 
     def wrote(self) -> None:
         """A write went through: the database works again."""

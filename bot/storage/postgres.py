@@ -105,13 +105,19 @@ class PostgresRepository(SqlReads):
     async def open(cls, url: str, ratings: RatingRule, *, max_connections: int = 10) -> PostgresRepository:
         """Connect to the database at `url` (postgresql://user@host:port/dbname) and bring its schema
         up to date."""
+        # No floor of open connections: asyncpg would log a traceback for each try to restore it while
+        # the server is away. The first connection is made here, and kept for the next request.
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections, timeout=ANSWER_LIMIT,
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=max_connections, timeout=ANSWER_LIMIT,
                                              command_timeout=ANSWER_LIMIT, server_settings=bounds(url))
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"cannot connect to PostgreSQL: {error}") from None
         repository = cls(pool, ratings, url)
         try:
+            try:
+                await pool.execute("SELECT 1")
+            except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                raise StorageError(f"cannot connect to PostgreSQL: {error}") from None
             await repository._migrate()
         except BaseException:
             await pool.close()
