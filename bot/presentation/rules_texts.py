@@ -1,7 +1,7 @@
 """The rules texts Tammi shows in chat, loaded from the data files in `bot/presentation/rules/`.
 
 `en.toml` and `fi.toml` hold every topic's title, summary and text per variant, written for this project
-from docs/RULES.md and the Finnish seed texts; `vocabulary.toml` holds the words questions use.
+from the rules in docs/RULES.md; `vocabulary.toml` holds the words questions use.
 Each line of a text is a passage (a line starting with spaces, or following one that ends with a colon,
 belongs with its neighbour); both languages have the same passages in the same order.
 """

@@ -251,3 +251,74 @@ def test_the_language_of_a_question() -> None:
                            ("who starts", "en")]:
         assert question_language(question) == lang, question
     assert question_language("9-13") is None and question_language("") is None
+
+
+# Every rule of docs/RULES.md and the passage that answers it directly, per variant: (rule, variants,
+# the passage: topic and a phrase only that passage of the topic's English text holds).
+ALL = VARIANTS
+RULE_PASSAGES = [
+    ("pieces stand and move on the dark squares only; the board's size", ALL, "setup", "Board size"),
+    ("the dark corner: a1 in English and International, h1 in Italian", ALL, "setup", "is dark)"),
+    ("the squares are numbered row by row from the top", ALL, "setup", "The squares are numbered"),
+    ("algebraic names: file a at the left, rank 1 at the bottom", ALL, "notation", "Algebraic squares"),
+    ("which side moves first", ALL, "setup", "moves first"),
+    ("the promotion rows", ALL, "setup", "head for"),
+    ("a man moves one square diagonally forward", ALL, "moves", "A man moves one square diagonally forward"),
+    ("a capture jumps an adjacent enemy piece to the empty square beyond", ALL, "captures", "by jumping"),
+    ("a sequence goes on while the piece can capture and is one move", ALL, "sequences", "it must go on"),
+    ("no piece is jumped twice; jumped pieces leave the board when the move ends", ALL, "sequences",
+     "Captured pieces do not leave the board"),
+    ("capturing is compulsory for the whole side", ALL, "captures", "Capturing is compulsory"),
+    ("captures with the same start and end but other pieces are other moves", ALL, "notation",
+     "take different pieces"),
+    ("a king's circular capture taken either way round is one move", ("international",), "kings",
+     "circular capture"),
+    ("a player with no legal move has lost", ALL, "end", "Cannot move?"),
+    ("men capture backward only in International", ALL, "captures", "Men capture forward"),
+    ("a man may capture a king, except in Italian", ("english",), "kings", "a man may capture a king"),
+    ("... except in Italian", ("italian",), "kings", "Men cannot capture kings"),
+    ("... and in International", ("international",), "kings", "Kings fly"),
+    ("kings move and capture one square in English and Italian", ("english",), "kings", "Kings do not fly"),
+    ("...", ("italian",), "kings", "A king moves and captures one square"),
+    ("a king lands just behind the piece it captures (English, Italian)", ("english", "italian"), "kings",
+     "Landing after a capture"),
+    ("a flying king captures from afar and lands on any empty square beyond", ("international",), "kings",
+     "may land on any empty square beyond"),
+    ("English: any capture may be chosen, but it must be finished", ("english",), "captures",
+     "choose freely"),
+    ("Italian: most pieces, then with a king, most kings, earliest king", ("italian",), "captures",
+     "these rules decide"),
+    ("International: the most pieces, kings and men alike", ("international",), "captures",
+     "Maximum capture"),
+    ("crowning ends the move (English, Italian)", ("english", "italian"), "sequences",
+     "Crowning ends the move"),
+    ("International: crowned only if the move ends on the far row", ("international",), "sequences",
+     "passes over the far row"),
+    ("win: the opponent has no legal move, or resigns; no points", ALL, "end", "you win, when"),
+    ("points for captured pieces do not exist", ALL, "end", "Material does not count"),
+    ("every way a game is drawn, in one passage", ALL, "draws", "Ways to draw"),
+    ("a draw by agreement: offered after a move, declined by a move", ALL, "draws", "By agreement:"),
+    ("two lone kings do not end the game by themselves", ("english", "italian"), "draws", "Only kings left"),
+    ("threefold repetition (English: a claim; else automatic)", ALL, "draws", "Threefold repetition:"),
+    ("English: the 40-move rule, 40 moves of each player, a claim", ("english",), "draws", "40-move rule:"),
+    ("Italian: 40 moves by each side with no capture and no man move", ("italian",), "draws", "No progress:"),
+    ("International: the 25-move rule", ("international",), "draws", "25-move rule:"),
+    ("International: the 16-move rule", ("international",), "draws", "• 16-move rule"),
+    ("International: the 5-move rule", ("international",), "draws", "• 5-move rule"),
+    ("a plain move is from-to", ALL, "notation", "A plain move"),
+    ("a capture lists every landing square with x", ALL, "notation", "A capture lists every landing square"),
+    ("forgiving input: start and end, a prefix, - for x", ALL, "notation", "Shortcuts"),
+    ("FEN and the PDN game types", ALL, "notation", "FEN"),
+    ("touch-move and illegal moves over the board", ALL, "procedure", "a piece you touch"),
+    ("in Tammi an illegal move is refused; the tournament option", ALL, "procedure", "nothing is touched"),
+]
+
+
+@pytest.mark.parametrize(("rule", "variants", "topic", "phrase"), RULE_PASSAGES)
+def test_every_rule_has_a_passage_that_answers_it(rule: str, variants: tuple[str, ...], topic: str,
+                                                 phrase: str) -> None:
+    for variant in variants:
+        english = passages(TEXTS["en"].topics[topic].bodies[variant])
+        found = [text for text in english if phrase.lower() in text.lower()]
+        assert len(found) == 1, (rule, variant)
+        assert len(passages(TEXTS["fi"].topics[topic].bodies[variant])) == len(english)

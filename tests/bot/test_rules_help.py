@@ -4,6 +4,7 @@ against the engine), free questions find their topic, refusal reasons point to a
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -413,3 +414,19 @@ def test_refusals_point_to_the_rule(variant: str, fen: str | None, typed: str, p
 ])
 def test_language(locale: str | None, lang: str) -> None:
     assert language(locale) == lang
+
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES_FILES = [*ROOT.glob("bot/presentation/rules*.py"), *ROOT.glob("bot/presentation/rules/*.toml"),
+               *ROOT.glob("tests/bot/test_rules_*.py"), *ROOT.glob("tests/bot/data/rules_*.toml")]
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=lambda path: path.name)
+def test_the_rules_files_name_only_files_that_ship(path: Path) -> None:
+    """A file name in the rules help's code, texts or tests is one in this repository (issue 21 item 20)."""
+    shipped = {p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if ".venv" not in p.parts}
+    names = {p.rsplit("/", 1)[-1] for p in shipped}
+    text = path.read_text("utf-8")
+    assert not re.search(r"(?<![\w.])/(?:work|home|tmp|Users)/\w", text)  # no path of one machine
+    for named in re.findall(r"[\w./-]*\w\.(?:md|toml|py|txt|ftl|json)\b", text):
+        assert (named in shipped if "/" in named else named in names), named
