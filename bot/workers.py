@@ -187,8 +187,12 @@ class Workers:
             pool = self._pools[kind] = concurrent.futures.ProcessPoolExecutor(
                 processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),))
         loop = asyncio.get_running_loop()
-        with _interrupts_held():  # submitting may start a worker process
-            future = loop.run_in_executor(pool, function, *args)
+        try:
+            with _interrupts_held():  # submitting may start a worker process
+                future = loop.run_in_executor(pool, function, *args)
+        except concurrent.futures.BrokenExecutor:  # a worker died since the last request: it failed
+            self._pools.pop(kind, None)  # at once; start fresh ones for the next request
+            raise
         self._waiting.add(future)
         try:
             return await future
