@@ -29,3 +29,6 @@ games-more-telegram = { $count ->
 }
 console-picture-failed = [picture not saved: { $error }]
 console-stopped = Stopped. Your games are saved.
+console-picture = [picture: { $path }]
+console-buttons = [buttons: { $buttons }]
+console-button = { $label } = press { $id }

@@ -28,3 +28,6 @@ games-more-telegram = { $count ->
 }
 console-picture-failed = [kuvaa ei tallennettu: { $error }]
 console-stopped = Lopetettu. Pelisi on tallennettu.
+console-picture = [kuva: { $path }]
+console-buttons = [painikkeet: { $buttons }]
+console-button = { $label } = paina { $id }
