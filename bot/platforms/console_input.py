@@ -22,10 +22,6 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 try:
-    import readline
-except ImportError:  # pragma: no cover - a Python built without it: plain input(), no editing
-    readline = None  # type: ignore[assignment]
-try:
     import termios
 except ImportError:  # pragma: no cover - not a POSIX terminal
     termios = None  # type: ignore[assignment]
@@ -142,7 +138,10 @@ class TerminalLines(_Queue):
         if termios is not None:
             with contextlib.suppress(termios.error, OSError, ValueError):
                 self._terminal = termios.tcgetattr(sys.stdin.fileno())
-        if readline is not None:
+        self.editing = _load_readline()
+        if self.editing:
+            import readline
+
             readline.set_history_length(HISTORY_LENGTH)
             self._load_history()
             readline.set_pre_input_hook(self._shown)
@@ -159,14 +158,17 @@ class TerminalLines(_Queue):
 
     def _shown(self) -> None:
         """readline has drawn the prompt and waits for keys (its pre-input hook)."""
+        import readline
+
         self.screen.prompting(self.prompt, readline.get_line_buffer)
 
     def _read(self) -> None:
         while True:
             self._go.wait()
             self._go.clear()
-            if readline is None:
+            if not self.editing:
                 self.screen.prompting(self.prompt)
+            remembered = self._remembered()
             try:
                 line: str | None = input(self.prompt)
             except (EOFError, OSError, ValueError, RuntimeError):
@@ -176,25 +178,46 @@ class TerminalLines(_Queue):
             if line is None:
                 self.put(None)
                 return
-            if line.strip():
-                self._remember()
+            if self._remembered() > remembered:  # input() adds a line unless empty or as the last one
+                self._keep()
             self.put(line + "\n")
 
     def _load_history(self) -> None:
-        """The earlier runs' lines, the file cut to the newest `HISTORY_LENGTH` (no file, and the history
-        only in memory, where its folder is missing or takes no file)."""
+        """The earlier runs' lines (no file, and the history only in memory, where its folder is missing
+        or takes no file)."""
+        import readline
+
         if self.history is None:
             return
         with contextlib.suppress(OSError):
             self.history.touch(mode=0o600)
             readline.read_history_file(self.history)
-            readline.write_history_file(self.history)
 
-    def _remember(self) -> None:
-        """Add the line just typed (readline has it as its newest) to the history file."""
-        if readline is not None and self.history is not None:
+    def _remembered(self) -> int:
+        """How many lines the history holds."""
+        if not self.editing:
+            return 0
+        import readline
+
+        return readline.get_current_history_length()
+
+    def _keep(self) -> None:
+        """Add the line just remembered to the history file, which keeps the newest `HISTORY_LENGTH`."""
+        if self.history is not None:
+            import readline
+
             with contextlib.suppress(OSError):
                 readline.append_history_file(1, self.history)
+
+
+def _load_readline() -> bool:
+    """Import readline, which gives input() its line editing and history (only at a terminal: `tammi
+    run` and pipes never load it); False on a Python built without it (plain input(), no editing)."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:  # pragma: no cover
+        return False
+    return True
 
 
 def is_terminal(source: TextIO, out: TextIO) -> bool:
