@@ -95,7 +95,7 @@ class Console:
         """Print `reply` as it was made: its text, its board and its picture are those of the position
         it was made for (a game that moved on since is never read again)."""
         async with self._order:
-            prefix = f"(to {to}) " if reply.private and to else ""
+            prefix = self.say("console-private", name=to) + " " if reply.private and to else ""
             parts = [prefix + plain(reply.text)]
             if reply.board_text:
                 parts.append(reply.board_text)

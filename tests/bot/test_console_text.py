@@ -58,12 +58,13 @@ async def test_the_board_under_a_move_is_the_position_its_reply_was_made_for(tmp
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
 async def test_no_english_brackets_in_finnish_and_no_markdown(tmp_path: Path, lang: str) -> None:
-    text = await _run(tmp_path, "challenge bob white\nbob> accept\nbob> 11-15\npdn\nhelp\n", lang=lang)
+    text = await _run(tmp_path, "challenge bob white\nbob> accept\nbob> 11-15\npdn\nhelp\nhint\n", lang=lang)
     if lang == "fi":
         assert "[kuva: " in text and "[painikkeet: " in text and "Siirrä = paina mov:1" in text, text
-        for english in ("[picture:", "[buttons:", "= press "):
+        assert "(vain pelaajalle " in text, text  # a reply only its player sees
+        for english in ("[picture:", "[buttons:", "= press ", "(to "):
             assert english not in text, text
     else:
-        assert "[picture: " in text and "Move = press mov:1" in text, text
+        assert "[picture: " in text and "Move = press mov:1" in text and "(to " in text, text
     assert "`" not in text, text  # no code fences, no backticks
     assert re.search(r"^\[Event \"Tammi game 1\"\]$", text, re.M) and re.search(r"^1\. 11-15 \*$", text, re.M)
