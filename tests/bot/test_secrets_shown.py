@@ -13,6 +13,7 @@ import select
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -80,7 +81,9 @@ async def console(*argv: str, env: dict[str, str] | None = None) -> tuple[int, s
     environment = {k: v for k, v in os.environ.items()
                    if k not in ("DISCORD_TOKEN", "TELEGRAM_TOKEN", "TAMMI_DB", "TAMMI_DATABASE_URL")}
     environment.update(env or {})
-    return await asyncio.to_thread(_on_a_terminal, ("console", "--no-pictures", *argv), environment)
+    with tempfile.TemporaryDirectory() as data:  # the console's history file goes there, not in the home
+        environment.setdefault("XDG_DATA_HOME", data)
+        return await asyncio.to_thread(_on_a_terminal, ("console", "--no-pictures", *argv), environment)
 
 
 def forms(url: str) -> list[str]:
