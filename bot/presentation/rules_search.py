@@ -51,9 +51,9 @@ _RULE_WORD = re.compile(r"move|siir|turn|vuoro|pl(y|ie)")  # "the 16-move rule",
 _COUNTED = re.compile(
     r"\b\d+(?:-| \w+ | )(?:men|pieces|squares|moves|turns|plies|nappula|ruutu|ruudu|siirto|vuoro)")
 _REFERENCE = re.compile(r"\((?:see|ks\.) [^)]*\)")  # "(see captures)" says nothing about the passage
-# A passage gets `count` from holding a number, not from words; `meaning` only says a question asks
-# what something is (see `search`), and no passage is about meanings.
-_ASKED_ONLY = frozenset({"c:count", "c:meaning"})
+# A passage gets `count` from holding a number, not from words; `meaning` and `versus` only say what a
+# question asks (what something is, a comparison: see `search`), and no passage is about them.
+_ASKED_ONLY = frozenset({"c:count", "c:meaning", "c:versus"})
 
 
 def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
@@ -224,7 +224,8 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
         asked_words[lang] = [found for found, kept in zip(per_word, content, strict=True) if kept] + (
             [set(moves)] if moves else [])
         asked[lang] = moves + Counter(t for found in per_word for t in found)
-    compares = variants_named > 1 or "c:compare" in asked["en"]
+    compares = variants_named > 1 or "c:compare" in asked["en"] or (
+        "c:versus" in asked["en"] and any(t.startswith("v:") for t in asked["en"]))
     defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
     talk = 0.0 if "c:chat" in asked["en"] else 1.0  # small talk: nothing answers it
     defining = {lang: [f for f in found if not all(t.startswith("v:") for t in f)]

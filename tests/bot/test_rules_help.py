@@ -395,7 +395,7 @@ REFUSALS = [
     ("italian", "W:WK17,W29:B13,26", "29x22", "capture with a king"),
     ("international", "W:WK46:B24,28", "46x19", "must go on"),
     ("english", None, "9-18", "one square"),
-    ("english", None, "abc", "A plain move is start-end"),
+    ("english", None, "abc", "Plain move: type start-end"),
 ]
 
 
