@@ -34,7 +34,7 @@ PEOPLE: list[dict[str, Any]] = tomllib.loads(
 FRESH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fresh.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
-FRESH_FLOOR = 0.0  # set once the fresh set was measured: the score it reached, less a small margin
+FRESH_FLOOR = 0.82  # the fresh set was measured once at 181/212 (85.4%): that, less a small margin
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
