@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from bot.chat.events import Service
 from bot.chat.service import GameService
 from bot.config import Config, parse_database
-from bot.domain.ratings import Elo
+from bot.domain.ratings import Glicko2
 from bot.platforms import console
 from bot.platforms.base import Adapter, Stopped
 from bot.platforms.health import HealthServer, MeasuredService, Metrics
@@ -110,9 +110,9 @@ async def open_repository(database: Path | str) -> Repository:
     if where.url is not None:
         from bot.storage.postgres import PostgresRepository
 
-        return await PostgresRepository.open(where.url, Elo())
+        return await PostgresRepository.open(where.url, Glicko2())
     assert where.path is not None
-    return await SqliteRepository.open(where.path, Elo())
+    return await SqliteRepository.open(where.path, Glicko2())
 
 
 async def migrate_database(database: Path | str) -> int:

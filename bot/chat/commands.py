@@ -67,7 +67,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("hint"),
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
-    Command("leaderboard"),
+    Command("leaderboard", (Option("variant", "variant"),)),
     Command("settings", (Option("language", "language"), Option("variant", "variant"))),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
     Command("help"),

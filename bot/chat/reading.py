@@ -166,6 +166,16 @@ def _settings(args: Args) -> typed.Settings:
     return typed.Settings(language, variant)
 
 
+def _leaderboard(args: Args) -> typed.Leaderboard:
+    """`leaderboard [variant]`: any other word is refused, naming it."""
+    variant: str | None = None
+    for arg in args:
+        variant = words.variant_name(arg.casefold())
+        if variant is None:
+            raise Refusal("unknown_variant", name=arg[:40])
+    return typed.Leaderboard(variant)
+
+
 def _broken(args: Args) -> typed.Broken:
     """`broken [#id] [end]`; `end` needs the game's number."""
     game_id = words.typed_id(args)
@@ -192,7 +202,7 @@ _READERS: dict[str, Callable[[Args], typed.Command]] = {
     "games": _games,
     "rules": lambda args: typed.Rules(args),
     "stats": lambda args: typed.Stats(args),
-    "leaderboard": lambda args: typed.Leaderboard(),
+    "leaderboard": _leaderboard,
     "settings": _settings,
     "broken": _broken,
     "help": lambda args: typed.Help(words.resolve_command(args[0]) if args else None),

@@ -10,7 +10,7 @@ from bot.config import Config
 from bot.domain.transitions import Refusal
 from bot.flows import records
 from bot.flows.desk import Desk
-from bot.presentation import catalogue, game_text
+from bot.presentation import catalogue, game_text, rating_text
 from bot.presentation.messages import Kind
 from bot.storage.repository import Repository
 from bot.workers import Workers
@@ -81,25 +81,19 @@ async def games(command: typed.Games, ctx: Ctx, desk: Desk, config: Config) -> l
     return [Reply("\n".join(lines), kind=Kind.GAMES)]
 
 
-async def stats(command: typed.Stats, ctx: Ctx, repository: Repository) -> list[Reply]:
-    person = await find_person(ctx, repository, list(command.names)) or ctx.player
-    found = await records.record(repository, ctx.asker, person.user_id)
+async def stats(command: typed.Stats, ctx: Ctx, desk: Desk) -> list[Reply]:
+    """A person's totals, and their rating here in each variant they played rated."""
+    person = await find_person(ctx, desk.repository, list(command.names)) or ctx.player
+    found = await records.record(desk.repository, ctx.asker, person.user_id, desk.clock())
     totals = found.totals
     lines = [ctx.say("stats", name=person.name, games=totals.games, wins=totals.wins, losses=totals.losses,
-                     draws=totals.draws, active=totals.active)]
-    if found.rating is None:
-        lines.append(ctx.say("stats_unrated"))
-    else:
-        lines.append(ctx.say("stats_rating", rating=round(found.rating.rating), rated=found.rating.games))
+                     draws=totals.draws, active=totals.active),
+             *rating_text.stats_lines(ctx.lang, found.ratings)]
     return [Reply("\n".join(lines), kind=Kind.STATS)]
 
 
-async def leaderboard(command: typed.Leaderboard, ctx: Ctx, repository: Repository) -> list[Reply]:
-    rows = await records.leaderboard(repository, ctx.asker)
-    if not rows:
-        return [Reply(ctx.say("leaderboard_empty"), kind=Kind.LEADERBOARD)]
-    lines = [ctx.say("leaderboard_header")]
-    for rank, row in enumerate(rows, 1):
-        lines.append(ctx.say("leaderboard_line", rank=rank, name=row.name, rating=round(row.rating),
-                             games=row.games, wins=row.wins, losses=row.losses, draws=row.draws))
-    return [Reply("\n".join(lines), kind=Kind.LEADERBOARD)]
+async def leaderboard(command: typed.Leaderboard, ctx: Ctx, desk: Desk) -> list[Reply]:
+    """The channel's best settled ratings in a variant (the channel's rules when none is named)."""
+    variant = command.variant or ctx.variant
+    leaders = await records.leaderboard(desk.repository, ctx.asker, variant, desk.clock())
+    return [Reply(rating_text.leaderboard_text(ctx.lang, leaders), kind=Kind.LEADERBOARD)]

@@ -182,7 +182,7 @@ class Stats(Command):
 
 @dataclass(frozen=True)
 class Leaderboard(Command):
-    pass
+    variant: str | None = None  # None: the channel's rules
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from bot.domain.glicko import Rating
 from engine import Color
 
 BOT_ID = "bot:tammi"
@@ -185,11 +186,12 @@ class Game:
 
 @dataclass(frozen=True)
 class RatingChange:
-    """One player's rating before and after a rated game, as the update computed it."""
+    """One player's rating in the game's variant before and after a rated game, as the update computed
+    it (and stored it)."""
 
     user_id: str
-    before: float
-    after: float
+    before: Rating
+    after: Rating
 
 
 @dataclass(frozen=True)
@@ -256,15 +258,24 @@ class NewChallenge:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's rating in a channel."""
+    """A player's rating in a channel for one variant, with its deviation and volatility as its last
+    rated game left them (`rated_at`), and the rated games' totals."""
 
     user_id: str
     name: str
+    variant: str
     rating: float
+    deviation: float
+    volatility: float
+    rated_at: float | None
     games: int
     wins: int
     losses: int
     draws: int
+
+    @property
+    def glicko(self) -> Rating:
+        return Rating(self.rating, self.deviation, self.volatility, self.rated_at)
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,18 @@
 """What the channel has on record, read for the information commands: its games and challenges, a
-player's totals and rating, the leaderboard, the channel's settings."""
+player's totals and ratings, a variant's leaderboard, the channel's settings."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from bot.domain import ratings
 from bot.domain.model import Challenge, ChannelSettings, Game, PlayerStats, Standing
 from bot.flows.desk import Asker, Desk
 from bot.storage.repository import Repository
 
 MAX_LISTED = 5000  # rows read for a list; beyond them nobody pages
 RECENT = 5  # finished games listed by `games`
+LEADERS = 10  # players a leaderboard shows
 
 
 @dataclass(frozen=True)
@@ -32,17 +34,37 @@ async def channel_games(desk: Desk, asker: Asker) -> ChannelGames:
 @dataclass(frozen=True)
 class Record:
     totals: PlayerStats
-    rating: Standing | None
+    ratings: list[Standing]  # one per variant played rated here, as of now
 
 
-async def record(repository: Repository, asker: Asker, user_id: str) -> Record:
-    """A person's totals on the platform and rating in the asker's channel."""
+def as_of(standing: Standing, now: float) -> Standing:
+    """The standing with its deviation grown to `now` (a long break makes a rating unsure again)."""
+    return replace(standing, deviation=ratings.deviation_at(standing.glicko, now))
+
+
+async def record(repository: Repository, asker: Asker, user_id: str, now: float) -> Record:
+    """A person's totals on the platform and ratings in the asker's channel, one per variant."""
     return Record(await repository.player_stats(asker.platform, user_id),
-                  await repository.rating(asker.platform, asker.channel, user_id))
+                  [as_of(found, now) for found in await repository.ratings(asker.platform, asker.channel,
+                                                                           user_id)])
 
 
-async def leaderboard(repository: Repository, asker: Asker) -> list[Standing]:
-    return await repository.leaderboard(asker.platform, asker.channel)
+@dataclass(frozen=True)
+class Leaders:
+    """A variant's leaderboard: the best settled ratings, and how many players are left off as
+    provisional."""
+
+    variant: str
+    settled: list[Standing]
+    provisional: int
+
+
+async def leaderboard(repository: Repository, asker: Asker, variant: str, now: float) -> Leaders:
+    """The channel's `LEADERS` best settled ratings in `variant`, as of now."""
+    found = [as_of(standing, now) for standing in await repository.leaderboard(
+        asker.platform, asker.channel, variant, limit=MAX_LISTED)]
+    settled = [standing for standing in found if not ratings.provisional(standing.deviation)]
+    return Leaders(variant, settled[:LEADERS], len(found) - len(settled))
 
 
 async def settings(repository: Repository, platform: str, channel: str) -> ChannelSettings:

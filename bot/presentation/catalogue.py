@@ -8,10 +8,10 @@ by the language's CLDR plural rules ("1 game", "2 games"; "1 peli", "2 peliä").
 
 >>> say("en", "stats", name="Ann", games=1, wins=1, losses=0, draws=0, active=0)
 'Ann: 1 game, 1 won, 0 lost, 0 drawn, 0 in progress.'
->>> say("fi", "stats_rating", rating=1510, rated=1)
-'Vahvuusluku tällä kanavalla: 1510 (1 pisteytetty peli).'
->>> say("fi", "stats_rating", rating=1490, rated="2")
-'Vahvuusluku tällä kanavalla: 1490 (2 pisteytettyä peliä).'
+>>> say("fi", "stats_rating", variant="englantilainen tammi", rating=1510, rated=1, wins=1, draws=0, losses=0)
+'englantilainen tammi: 1510 (1 pisteytetty peli: 1 voitto, 0 tasapeliä, 0 tappiota)'
+>>> say("fi", "stats_rating", variant="italialainen", rating="1490?", rated="2", wins=0, draws=1, losses=1)
+'italialainen: 1490? (2 pisteytettyä peliä: 0 voittoa, 1 tasapeli, 1 tappio)'
 """
 
 from __future__ import annotations
@@ -217,8 +217,8 @@ def keys(lang: str) -> frozenset[str]:
 def placeholders(lang: str, key: str) -> frozenset[str]:
     """The `$names` the message `key` uses in `lang`, selectors included.
 
-    >>> sorted(placeholders("en", "stats_rating"))
-    ['rated', 'rating']
+    >>> sorted(placeholders("en", "rating_change_one"))
+    ['change', 'name', 'rating']
     """
     message_id = _id(key)
     return _catalogue(lang, message_id).variables[message_id]

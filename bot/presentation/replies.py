@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.domain.model import Challenge, Game, Person, RatingChange, Timing
 from bot.domain.transitions import Note, Refusal
 from bot.flows.play import MoveRefused, Played
-from bot.presentation import catalogue, game_text, rules_help
+from bot.presentation import catalogue, game_text, rating_text, rules_help
 from bot.presentation.messages import Action, Attachment, Button, Kind, Reply
 from bot.workers import Workers
 from engine import Board, Color
@@ -66,20 +66,11 @@ class Presenter:
         picture = Attachment(data, "board.png") if data else None
         shown = [line for line in lines if line]
         if ratings:
-            shown.append(self.rating_line(lang, game, ratings))
+            shown.append(rating_text.rating_line(lang, game, ratings))
         return Reply("\n".join(shown), attachment=picture,
                      buttons=game_text.game_buttons(lang, game), title=game_text.title(lang, game),
                      fields=game_text.fields(lang, game), mentions=mentions, kind=Kind.BOARD, game_id=game.id,
                      board_text=game_text.text_board(lang, game, board, flipped=flipped), ply=len(game.moves))
-
-    @staticmethod
-    def rating_line(lang: str, game: Game, ratings: Sequence[RatingChange]) -> str:
-        """The players' new ratings and their change, as the update computed them."""
-        changes = ", ".join(
-            catalogue.say(lang, "rating_change_one", name=game.player(color).name, rating=round(change.after),
-                          change=f"{round(change.after) - round(change.before):+d}".replace("-", "−"))
-            for change in ratings if (color := game.color_of(change.user_id)) is not None)
-        return catalogue.say(lang, "rating_change", changes=changes)
 
     async def moved(self, lang: str, played: Played, mover_name: str, *, reads_typed: bool) -> Reply:
         """A move played: who played what, offers it declined or made, then the turn or the ending

@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
+from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -39,6 +40,7 @@ from bot.domain.model import (
     Saved,
     Status,
 )
+from bot.storage import rebuild
 from bot.storage import rows as shared
 from bot.storage.claims import PostgresClaims
 from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, Outage, postgres_fault
@@ -148,6 +150,17 @@ class PostgresRepository(SqlReads):
                 await db.execute(scripts[number - 1], timeout=LONG)
                 await db.execute("INSERT INTO tammi_schema (version, applied_at) VALUES ($1, $2)",
                                  number, time.time())
+            await self._rebuild_ratings(db)
+
+    async def _rebuild_ratings(self, db: asyncpg.Connection) -> None:
+        """In the migration's transaction: fill the ratings from the stored games if a migration asked
+        for it (`bot.storage.rebuild`)."""
+        if await db.fetchval(rebuild.PENDING) is None:
+            return
+        games = await db.fetch(rebuild.GAMES, timeout=LONG)
+        await db.execute(rebuild.CLEAR)
+        await db.executemany(numbered(rebuild.INSERT), rebuild.replay(self._ratings, games), timeout=LONG)
+        await db.execute(rebuild.DONE)
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT COALESCE(MAX(version), 0) FROM tammi_schema")
@@ -287,16 +300,17 @@ class PostgresRepository(SqlReads):
             return await self._run(db, shared.END_SET_ASIDE, now, game_id) == 1
 
     async def _rate(self, db: asyncpg.Connection, game: Game) -> tuple[RatingChange, RatingChange]:
-        standings: dict[Color, tuple[float, int]] = {}
+        standings: dict[Color, Rating] = {}
+        initial = self._ratings.initial
         # Lock both rows in the order of their ids, so two games finishing at once cannot deadlock.
         for color in sorted((Color.WHITE, Color.BLACK), key=lambda c: game.player(c).user_id):
-            player = game.player(color)
-            key = (game.platform, game.channel_id, player.user_id)
-            await db.execute(numbered(shared.RATING_INSERT + " ON CONFLICT DO NOTHING"), *key, player.name,
-                             self._ratings.initial)
-            row = await db.fetchrow(numbered(shared.RATING_SELECT + " FOR UPDATE"), *key)
-            assert row is not None
-            standings[color] = (float(row[0]), int(row[1]))
+            key = shared.rating_key(game, color)
+            await db.execute(numbered(shared.RATING_INSERT + " ON CONFLICT DO NOTHING"), *key,
+                             game.player(color).name, initial.rating, initial.deviation, initial.volatility)
+            found = shared.rating_standing(await db.fetchrow(numbered(shared.RATING_SELECT + " FOR UPDATE"),
+                                                             *key))
+            assert found is not None
+            standings[color] = found
         changes = shared.rating_changes(self._ratings, game, standings[Color.WHITE], standings[Color.BLACK])
         await db.executemany(numbered(shared.RATING_UPDATE), shared.rating_updates(game, changes))
         return changes

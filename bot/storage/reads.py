@@ -15,7 +15,8 @@ from bot.domain.model import Challenge, ChannelSettings, Damaged, Game, PlayerSt
 from bot.storage.repository import Known
 from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row, readable
 
-_STANDING = "SELECT user_id, name, rating, games, wins, losses, draws FROM ratings"
+_STANDING = ("SELECT user_id, name, variant, rating, deviation, volatility, rated_at, games, wins, losses,"
+             " draws FROM ratings")
 _STATS = (
     "SELECT COUNT(*),"
     " SUM(CASE WHEN (white_id = ? AND result = '1-0') OR (black_id = ? AND result = '0-1')"
@@ -128,15 +129,22 @@ class SqlReads:
 
     # -- ratings and statistics ------------------------------------------------------------------
 
-    async def rating(self, platform: str, channel_id: str, user_id: str) -> Standing | None:
-        row = await self._one(f"{_STANDING} WHERE platform = ? AND channel_id = ? AND user_id = ?",
-                              (platform, channel_id, user_id))
+    async def rating(self, platform: str, channel_id: str, user_id: str, variant: str) -> Standing | None:
+        row = await self._one(f"{_STANDING} WHERE platform = ? AND channel_id = ? AND variant = ?"
+                              " AND user_id = ?", (platform, channel_id, variant, user_id))
         return Standing(*row) if row else None
 
-    async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]:
-        rows = await self._all(f"{_STANDING} WHERE platform = ? AND channel_id = ?"
+    async def ratings(self, platform: str, channel_id: str, user_id: str) -> list[Standing]:
+        """The user's ratings in the channel, one per variant played rated, the most played first."""
+        rows = await self._all(f"{_STANDING} WHERE platform = ? AND channel_id = ? AND user_id = ?"
+                               " ORDER BY games DESC, variant", (platform, channel_id, user_id))
+        return [Standing(*row) for row in rows]
+
+    async def leaderboard(self, platform: str, channel_id: str, variant: str, *,
+                          limit: int = 10) -> list[Standing]:
+        rows = await self._all(f"{_STANDING} WHERE platform = ? AND channel_id = ? AND variant = ?"
                                " ORDER BY rating DESC, games DESC, name LIMIT ?",
-                               (platform, channel_id, limit))
+                               (platform, channel_id, variant, limit))
         return [Standing(*row) for row in rows]
 
     async def player_stats(self, platform: str, user_id: str) -> PlayerStats:

@@ -11,6 +11,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -85,11 +86,13 @@ class Pending(Exception):
 
 
 class RatingRule(Protocol):
-    """How ratings change when a rated game finishes (the storage applies it in the same transaction)."""
+    """How ratings change when a rated game finishes (the storage applies it in the same transaction):
+    a newcomer's rating, and a player's new one after scoring `score` (1, 0.5, 0) against `opponent`
+    (both as they were before the game) in a game that ended at `at`."""
 
-    initial: float
+    initial: Rating
 
-    def update(self, rating: float, games: int, opponent: float, score: float) -> float: ...
+    def update(self, player: Rating, opponent: Rating, score: float, at: float) -> Rating: ...
 
 
 class Repository(Protocol):
@@ -169,10 +172,17 @@ class Repository(Protocol):
         """Turn an open challenge into a game at once; None if it is no longer open; may raise `Busy`."""
         ...
 
-    # ratings and statistics
-    async def rating(self, platform: str, channel_id: str, user_id: str) -> Standing | None: ...
+    # ratings (per person, channel and variant) and statistics
+    async def rating(self, platform: str, channel_id: str, user_id: str, variant: str) -> Standing | None: ...
 
-    async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]: ...
+    async def ratings(self, platform: str, channel_id: str, user_id: str) -> list[Standing]:
+        """The user's ratings in the channel, one per variant played rated, the most played first."""
+        ...
+
+    async def leaderboard(self, platform: str, channel_id: str, variant: str, *,
+                          limit: int = 10) -> list[Standing]:
+        """The variant's ratings in the channel, the highest first (then more games, then names)."""
+        ...
 
     async def player_stats(self, platform: str, user_id: str) -> PlayerStats: ...
 

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any
 
+from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -166,11 +167,13 @@ REMINDED_UPDATE = ("UPDATE games SET reminded = ? WHERE id = ? AND version = ? A
 SET_ASIDE = "UPDATE games SET set_aside = ? WHERE id = ? AND set_aside IS NULL"
 END_SET_ASIDE = ("UPDATE games SET status = 'finished', rated = 0, finished_at = ?"
                  " WHERE id = ? AND status = 'active' AND set_aside IS NOT NULL")
-RATING_SELECT = "SELECT rating, games FROM ratings WHERE platform = ? AND channel_id = ? AND user_id = ?"
-RATING_INSERT = "INSERT INTO ratings (platform, channel_id, user_id, name, rating) VALUES (?, ?, ?, ?, ?)"
+RATING_KEY = "platform = ? AND channel_id = ? AND variant = ? AND user_id = ?"
+RATING_SELECT = "SELECT rating, deviation, volatility, rated_at FROM ratings WHERE " + RATING_KEY
+RATING_INSERT = ("INSERT INTO ratings (platform, channel_id, variant, user_id, name, rating, deviation,"
+                 " volatility) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 RATING_UPDATE = (
-    "UPDATE ratings SET name = ?, rating = ?, games = games + 1, wins = wins + ?, losses = losses + ?,"
-    " draws = draws + ? WHERE platform = ? AND channel_id = ? AND user_id = ?"
+    "UPDATE ratings SET name = ?, rating = ?, deviation = ?, volatility = ?, rated_at = ?, games = games + 1,"
+    " wins = wins + ?, losses = losses + ?, draws = draws + ? WHERE " + RATING_KEY
 )
 CHALLENGE_PENDING = (
     "SELECT id FROM challenges WHERE platform = ? AND channel_id = ? AND challenger_id = ?"
@@ -228,39 +231,58 @@ def new_challenge_values(new: NewChallenge) -> tuple[Any, ...]:
             new.colour.value, int(new.tournament), new.created_at, new.expires_at, new.rematch_of)
 
 
-def rating_changes(rule: RatingRule, game: Game, white: tuple[float, int],
-                   black: tuple[float, int]) -> tuple[RatingChange, RatingChange]:
-    """Both players' ratings before and after a finished rated game (White's first), given each one's
-    (rating, games) before it: computed once, here, so nothing needs to be read back or inverted.
+def rating_key(game: Game, color: Color) -> tuple[str, str, str, str]:
+    """The key of a player's rating row for a game: platform, channel, variant, user."""
+    return (game.platform, game.channel_id, game.variant, game.player(color).user_id)
 
-    >>> from bot.domain.ratings import Elo
+
+def rating_standing(row: Iterable[Any] | None) -> Rating | None:
+    """A `RATING_SELECT` row as a rating (None for no row)."""
+    if row is None:
+        return None
+    rating, deviation, volatility, at = row
+    return Rating(float(rating), float(deviation), float(volatility), None if at is None else float(at))
+
+
+def rated(rule: RatingRule, result: Result, at: float, white: Rating, black: Rating) -> tuple[Rating, Rating]:
+    """Both players' ratings after a game with `result` that ended at `at`, from both before it: the one
+    computation a game's end and the rebuild from stored games share."""
+    return (rule.update(white, black, result.score(Color.WHITE), at),
+            rule.update(black, white, result.score(Color.BLACK), at))
+
+
+def rating_changes(rule: RatingRule, game: Game, white: Rating,
+                   black: Rating) -> tuple[RatingChange, RatingChange]:
+    """Both players' ratings before and after a finished rated game (White's first), given each one's
+    rating before it: computed once, here, so nothing needs to be read back or inverted.
+
+    >>> from bot.domain.ratings import Glicko2
     >>> game = Game(1, "t", "c", "english", Player("a", "A"), Player("b", "B"), "", "", Color.WHITE,
-    ...             result=Result.WHITE_WINS)
-    >>> [(c.user_id, c.before, c.after) for c in rating_changes(Elo(), game, (1500.0, 0), (1500.0, 0))]
-    [('a', 1500.0, 1520.0), ('b', 1500.0, 1480.0)]
+    ...             result=Result.WHITE_WINS, finished_at=10.0)
+    >>> [(c.user_id, round(c.before.rating), round(c.after.rating), c.after.at)
+    ...  for c in rating_changes(Glicko2(), game, Glicko2.initial, Glicko2.initial)]
+    [('a', 1500, 1662, 10.0), ('b', 1500, 1338, 10.0)]
     """
-    sides = ((Color.WHITE, white, black[0]), (Color.BLACK, black, white[0]))
-    white_change, black_change = (
-        RatingChange(game.player(color).user_id, rating,
-                     rule.update(rating, games, opponent, game.result.score(color)))
-        for color, (rating, games), opponent in sides)
-    return white_change, black_change
+    at = game.finished_at if game.finished_at is not None else game.updated_at
+    after = rated(rule, game.result, at, white, black)
+    return (RatingChange(game.white.user_id, white, after[0]),
+            RatingChange(game.black.user_id, black, after[1]))
 
 
 def rating_updates(game: Game, changes: tuple[RatingChange, RatingChange]) -> list[tuple[Any, ...]]:
     """The values of `RATING_UPDATE` for both players of a finished rated game, from `rating_changes`."""
     updates = []
     for color, change in zip((Color.WHITE, Color.BLACK), changes, strict=True):
-        score = game.result.score(color)
-        updates.append((game.player(color).name, change.after, int(score == 1.0), int(score == 0.0),
-                        int(score == 0.5), game.platform, game.channel_id, change.user_id))
+        score, new = game.result.score(color), change.after
+        updates.append((game.player(color).name, new.rating, new.deviation, new.volatility, new.at,
+                        int(score == 1.0), int(score == 0.0), int(score == 0.5), *rating_key(game, color)))
     return updates
 
 
 def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str, ...]]]:
     """The statements (`?` placeholders) that move a channel's rows to its new id, in order; the first
-    one's count is the number of games moved. Where both ids have a seat, rating, known name or settings
-    row, the new id's stays.
+    one's count is the number of games moved. Where both ids have a seat, rating (of the same variant),
+    known name or settings row, the new id's stays.
 
     >>> [sql.split()[0] for sql, _ in channel_move("telegram", "-1", "-100")][:4]
     ['UPDATE', 'UPDATE', 'DELETE', 'UPDATE']
@@ -268,10 +290,10 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
     move = " SET channel_id = ? WHERE platform = ? AND channel_id = ?"
     statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
                                                      ("UPDATE challenges" + move, (new, platform, old))]
-    for table, key in (("seats", "user_id"), ("ratings", "user_id"), ("names", "user_id"),
+    for table, key in (("seats", "user_id"), ("ratings", "user_id, variant"), ("names", "user_id"),
                        ("channel_settings", None)):
         inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
-        clash = f" AND {key} IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
+        clash = f" AND ({key}) IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
         statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,
                            (platform, old, platform, new)))
         statements.append((f"UPDATE {table}" + move, (new, platform, old)))

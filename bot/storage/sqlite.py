@@ -24,6 +24,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -37,6 +38,7 @@ from bot.domain.model import (
     Saved,
     Status,
 )
+from bot.storage import rebuild
 from bot.storage.claims import LocalClaims
 from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
 from bot.storage.reads import SqlReads
@@ -69,6 +71,8 @@ from bot.storage.rows import (
     new_challenge_values,
     new_game_values,
     rating_changes,
+    rating_key,
+    rating_standing,
     rating_updates,
     set_aside_note,
 )
@@ -106,7 +110,7 @@ class SqliteRepository(SqlReads):
         connection = await connect(path)
         try:
             repository = cls(connection, ratings, None if str(path) == ":memory:" else Path(path))
-            repository.guard.read_only = not await migrate(connection)
+            repository.guard.read_only = not await migrate(connection, repository._rebuild_ratings)
         except BaseException:
             await connection.close()
             raise
@@ -252,15 +256,16 @@ class SqliteRepository(SqlReads):
     async def end_set_aside(self, game_id: int, now: float) -> bool:
         return await self._write(END_SET_ASIDE, (now, game_id)) == 1
 
-    async def _standing(self, db: aiosqlite.Connection, game: Game, color: Color) -> tuple[float, int]:
-        player = game.player(color)
-        async with db.execute(RATING_SELECT, (game.platform, game.channel_id, player.user_id)) as cursor:
-            row = await cursor.fetchone()
-        if row is not None:
-            return float(row[0]), int(row[1])
-        await db.execute(RATING_INSERT,
-                         (game.platform, game.channel_id, player.user_id, player.name, self._ratings.initial))
-        return self._ratings.initial, 0
+    async def _standing(self, db: aiosqlite.Connection, game: Game, color: Color) -> Rating:
+        key = rating_key(game, color)
+        async with db.execute(RATING_SELECT, key) as cursor:
+            found = rating_standing(await cursor.fetchone())
+        if found is not None:
+            return found
+        initial = self._ratings.initial
+        await db.execute(RATING_INSERT, (*key, game.player(color).name, initial.rating, initial.deviation,
+                                         initial.volatility))
+        return initial
 
     async def _rate(self, db: aiosqlite.Connection, game: Game) -> tuple[RatingChange, RatingChange]:
         white = await self._standing(db, game, Color.WHITE)
@@ -268,6 +273,17 @@ class SqliteRepository(SqlReads):
         changes = rating_changes(self._ratings, game, white, black)
         await db.executemany(RATING_UPDATE, rating_updates(game, changes))
         return changes
+
+    async def _rebuild_ratings(self, db: aiosqlite.Connection) -> None:
+        """In the migration's transaction: fill the ratings from the stored games if a migration asked
+        for it (`bot.storage.rebuild`)."""
+        async with db.execute(rebuild.PENDING) as cursor:
+            if await cursor.fetchone() is None:
+                return
+        games = await db.execute_fetchall(rebuild.GAMES)
+        await db.execute(rebuild.CLEAR)
+        await db.executemany(rebuild.INSERT, rebuild.replay(self._ratings, games))
+        await db.execute(rebuild.DONE)
 
     # -- challenges ------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiosqlite
@@ -84,19 +85,23 @@ async def _wal(db: aiosqlite.Connection) -> None:
         await asyncio.sleep(0.01 + 0.002 * attempt)
 
 
-async def migrate(db: aiosqlite.Connection) -> bool:
-    """Bring the schema up to date in one write transaction; False if the file is read-only (and
-    already current: a read-only file with an old schema is a `StorageError`)."""
+Then = Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
+async def migrate(db: aiosqlite.Connection, then: Then | None = None) -> bool:
+    """Bring the schema up to date in one write transaction, and do `then` in it once the schema is
+    current (the rebuilds a migration asked for); False if the file is read-only (and already current:
+    a read-only file with an old schema is a `StorageError`)."""
     scripts = migrations("sqlite")
     # Another process may be migrating the file: wait for it longer than a request waits.
     await db.execute(f"PRAGMA busy_timeout = {int(MIGRATION_WAIT * 1000)}")
     try:
-        return await _migrate(db, scripts)
+        return await _migrate(db, scripts, then)
     finally:
         await db.execute(f"PRAGMA busy_timeout = {int(LOCK_WAIT * 1000)}")
 
 
-async def _migrate(db: aiosqlite.Connection, scripts: list[str]) -> bool:
+async def _migrate(db: aiosqlite.Connection, scripts: list[str], then: Then | None) -> bool:
     try:
         await db.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as error:
@@ -116,6 +121,8 @@ async def _migrate(db: aiosqlite.Connection, scripts: list[str]) -> bool:
         for number in range(version + 1, len(scripts) + 1):
             for statement in statements(scripts[number - 1]):
                 await db.execute(statement)
+        if then is not None:
+            await then(db)
         # Written even when nothing changed: it is also the probe that the file takes writes.
         await db.execute(f"PRAGMA user_version = {len(scripts)}")
     except BaseException as error:

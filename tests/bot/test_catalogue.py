@@ -136,8 +136,12 @@ def test_plural_forms_in_lines_and_hours() -> None:
     assert ", 21 moves, " in catalogue.say("en", "games_line", plies=21, **line)
     assert ", 1 siirto, " in catalogue.say("fi", "games_line", plies=1, **line)
     assert ", 0 siirtoa, " in catalogue.say("fi", "games_line", plies=0, **line)
-    assert "(1 rated game)" in catalogue.say("en", "stats_rating", rating=1500, rated=1)
-    assert "(3 pisteytettyä peliä)" in catalogue.say("fi", "stats_rating", rating=1500, rated=3)
+    rating = {"variant": "v", "rating": "1500?", "wins": 1, "draws": 0, "losses": 0}
+    assert "(1 rated game: 1 won, 0 drawn, 0 lost)" in catalogue.say("en", "stats_rating", rated=1, **rating)
+    assert "(3 pisteytettyä peliä: 1 voitto, 0 tasapeliä, 0 tappiota)" in catalogue.say("fi", "stats_rating",
+                                                                                       rated=3, **rating)
+    assert "1 player has" in catalogue.say("en", "leaderboard_provisional", count=1)
+    assert "2 players have" in catalogue.say("en", "leaderboard_provisional", count=2)
     row = {"rank": 1, "name": "A", "rating": 1510, "wins": 1, "losses": 0, "draws": 0}
     assert "(1 game: 1–0–0)" in catalogue.say("en", "leaderboard_line", games=1, **row)
     assert "(1 peli: 1–0–0)" in catalogue.say("fi", "leaderboard_line", games=1, **row)

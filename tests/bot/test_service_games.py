@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.presentation import catalogue
 from engine import Board, Color
 from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, close_chat, game_from, open_chat, start_game, whose_turn
@@ -67,8 +68,12 @@ async def test_full_game_to_a_win(chat: Chat, variant: str) -> None:
     assert await chat.storage.active_game_for(chat.platform, chat.channel, game.white.user_id) is None
     # A long enough game is rated.
     assert game.rated == (len(game.moves) >= 8)
-    board_text = await chat.text("ann", "!tammi leaderboard")
-    assert "ann" in board_text and "bob" in board_text
+    # Rated in its variant, where both are still provisional: not on the leaderboard, but counted.
+    board_text = await chat.text("ann", f"!tammi leaderboard {variant}")
+    assert "no rating in this channel has settled yet" in board_text
+    assert "2 players have provisional ratings" in board_text
+    stats = await chat.text("ann", "!tammi stats @bob")
+    assert f"{catalogue.variant_title('en', variant)}: " in stats and "? (" in stats
 
 
 async def test_challenge_accept_and_first_moves(chat: Chat) -> None:
@@ -170,7 +175,7 @@ async def test_resignation(chat: Chat) -> None:
     assert "Not rated: the game was too short." in done[0].text
     game = await chat.storage.get_game(game_id)
     assert game is not None and game.result == "0-1" and game.ending == "resign" and not game.rated
-    assert await chat.storage.leaderboard(chat.platform, chat.channel) == []
+    assert await chat.storage.leaderboard(chat.platform, chat.channel, "english") == []
     assert [b.id for b in done[0].buttons] == [f"rem:{game_id}"]
     assert "already over" in (await chat.press("bob", f"dro:{game_id}"))[0].text
 

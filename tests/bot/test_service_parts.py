@@ -72,10 +72,14 @@ def test_clean_removes_control_characters() -> None:
     assert len(names.clean_name("n" * 500)) == names.MAX_NAME
 
 
-def test_elo() -> None:
-    assert ratings.update(1500, 0, 1500, 0.5) == 1500
-    assert ratings.update(1500, 20, 1500, 0.0) == 1490
-    assert ratings.expected(1900, 1500) > 0.9
+def test_ratings_move_with_the_result() -> None:
+    """The Glicko-2 rule (tests/bot/unit/test_glicko.py has the paper's example): a draw between equals
+    keeps both at 1500 and makes them surer; a win lifts the winner as much as it drops the loser."""
+    even = ratings.update(ratings.NEWCOMER, ratings.NEWCOMER, 0.5, 0.0)
+    assert abs(even.rating - 1500) < 1e-9 and even.deviation < ratings.NEWCOMER.deviation
+    won = ratings.update(ratings.NEWCOMER, ratings.NEWCOMER, 1.0, 0.0)
+    lost = ratings.update(ratings.NEWCOMER, ratings.NEWCOMER, 0.0, 0.0)
+    assert won.rating > 1500 > lost.rating and abs((won.rating - 1500) - (1500 - lost.rating)) < 1e-9
 
 
 # -- console and command line -------------------------------------------------------------------

@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from bot.app import open_repository
+from bot.domain import ratings
 from bot.domain.model import (
     ChallengeStatus,
     ChannelSettings,
@@ -28,7 +29,7 @@ from bot.domain.model import (
     Result,
     Status,
 )
-from bot.domain.ratings import INITIAL, Elo, update
+from bot.domain.ratings import NEWCOMER, Glicko2
 from bot.storage import Busy, Known, Pending, Repository, StorageError
 from bot.storage.rows import migrations
 from engine import Board, Color
@@ -65,7 +66,7 @@ STORES = ["sqlite", "postgres", "memory"]  # the two backends, and the fake that
 async def open_store(kind: str, databases: Databases) -> Repository:
     """An opened repository: over a fresh database of a backend, or in memory."""
     if kind == "memory":
-        return MemoryRepository(Elo())
+        return MemoryRepository(Glicko2())
     return await open_repository(await databases.new(kind))
 
 
@@ -119,20 +120,46 @@ async def test_one_active_game_per_player_and_channel(store: Repository) -> None
 
 async def test_a_rated_result_updates_both_ratings_once(store: Repository) -> None:
     game = await store.create_game(new_game())
-    assert await store.rating("test", "c1", "ann") is None
+    assert await store.rating("test", "c1", "ann", "english") is None
     assert await store.update_game(finished(game, Result.BLACK_WINS), expected_version=0) is not None
     assert await store.update_game(finished(game, Result.BLACK_WINS), expected_version=0) is None
-    ann = await store.rating("test", "c1", "ann")
-    bob = await store.rating("test", "c1", "bob")
+    ann = await store.rating("test", "c1", "ann", "english")
+    bob = await store.rating("test", "c1", "bob", "english")
     assert ann is not None and bob is not None
-    assert (ann.rating, ann.games, ann.wins, ann.losses) == (INITIAL - 20, 1, 0, 1)
-    assert (bob.rating, bob.games, bob.wins, bob.losses, bob.name) == (INITIAL + 20, 1, 1, 0, "Bob")
-    assert [s.user_id for s in await store.leaderboard("test", "c1")] == ["bob", "ann"]
+    # Glicko-2 from two newcomers, at the game's end (its finished_at, 300).
+    assert ann.glicko == ratings.update(NEWCOMER, NEWCOMER, 0.0, 300.0) and ann.rated_at == 300.0
+    assert bob.glicko == ratings.update(NEWCOMER, NEWCOMER, 1.0, 300.0)
+    assert (ann.variant, ann.games, ann.wins, ann.losses, ann.draws) == ("english", 1, 0, 1, 0)
+    assert (bob.games, bob.wins, bob.losses, bob.name) == (1, 1, 0, "Bob")
+    assert await store.leaderboard("test", "c1", "english") == [bob, ann]
+    assert await store.leaderboard("test", "c1", "italian") == []
+    assert await store.ratings("test", "c1", "ann") == [ann]
     unrated = await store.create_game(new_game(rated=False))
     await store.update_game(finished(unrated, Result.DRAW), expected_version=0)
-    assert (await store.rating("test", "c1", "ann")) == ann
+    assert (await store.rating("test", "c1", "ann", "english")) == ann
     stats = await store.player_stats("test", "ann")
     assert (stats.games, stats.wins, stats.losses, stats.draws, stats.active) == (2, 0, 1, 1, 0)
+
+
+async def test_each_variant_has_its_own_rating(store: Repository) -> None:
+    """An English and an International game between the same two people move two separate ratings."""
+    english = await store.create_game(new_game())
+    await store.update_game(finished(english, Result.WHITE_WINS), expected_version=0)
+    international = await store.create_game(replace(new_game(), variant="international",
+                                                    start_fen=Board("international").fen()))
+    await store.update_game(replace(finished(international, Result.DRAW), finished_at=400.0),
+                            expected_version=0)
+    ann_english = await store.rating("test", "c1", "ann", "english")
+    ann_international = await store.rating("test", "c1", "ann", "international")
+    assert ann_english is not None and ann_international is not None
+    assert ann_english.glicko == ratings.update(NEWCOMER, NEWCOMER, 1.0, 300.0) and ann_english.games == 1
+    assert ann_international.glicko == ratings.update(NEWCOMER, NEWCOMER, 0.5, 400.0)
+    assert (ann_international.games, ann_international.draws, ann_international.wins) == (1, 1, 0)
+    assert await store.ratings("test", "c1", "ann") == [ann_english, ann_international]  # same games: by name
+    assert [s.user_id for s in await store.leaderboard("test", "c1", "english")] == ["ann", "bob"]
+    board = await store.leaderboard("test", "c1", "international")
+    assert [s.variant for s in board] == ["international"] * 2
+    assert await store.ratings("test", "c2", "ann") == []
 
 
 async def test_a_rated_ending_returns_both_ratings_before_and_after(store: Repository) -> None:
@@ -142,26 +169,29 @@ async def test_a_rated_ending_returns_both_ratings_before_and_after(store: Repos
     assert played is not None and played.ratings == ()  # an active write changes no rating
     won = await store.update_game(finished(played.game, Result.WHITE_WINS), expected_version=1)
     assert won is not None and won.game.version == 2 and not won.game.active
-    assert won.ratings == (RatingChange("ann", INITIAL, INITIAL + 20),
-                           RatingChange("bob", INITIAL, INITIAL - 20))
+    assert won.ratings == (RatingChange("ann", NEWCOMER, ratings.update(NEWCOMER, NEWCOMER, 1.0, 300.0)),
+                           RatingChange("bob", NEWCOMER, ratings.update(NEWCOMER, NEWCOMER, 0.0, 300.0)))
     for change in won.ratings:
-        standing = await store.rating("test", "c1", change.user_id)
-        assert standing is not None and (standing.rating, standing.games) == (change.after, 1)
+        standing = await store.rating("test", "c1", change.user_id, "english")
+        assert standing is not None and (standing.glicko, standing.games) == (change.after, 1)
     again = await store.create_game(new_game(BOB, ANN))  # Bob has White now, and both have a rating
-    drawn = await store.update_game(finished(again, Result.DRAW), expected_version=0)
+    drawn = await store.update_game(replace(finished(again, Result.DRAW), finished_at=900.0),
+                                    expected_version=0)
     assert drawn is not None
     bob, ann = drawn.ratings
-    assert (bob.user_id, bob.before, ann.user_id, ann.before) == ("bob", INITIAL - 20, "ann", INITIAL + 20)
-    assert bob.after == update(INITIAL - 20, 1, INITIAL + 20, 0.5) > bob.before
-    assert ann.after == update(INITIAL + 20, 1, INITIAL - 20, 0.5) < ann.before
+    assert (bob.user_id, bob.before, ann.user_id, ann.before) == ("bob", won.ratings[1].after,
+                                                                  "ann", won.ratings[0].after)
+    assert bob.after == ratings.update(bob.before, ann.before, 0.5, 900.0)
+    assert ann.after == ratings.update(ann.before, bob.before, 0.5, 900.0)
+    assert bob.after.rating > bob.before.rating and ann.after.rating < ann.before.rating
     for change in drawn.ratings:
-        standing = await store.rating("test", "c1", change.user_id)
-        assert standing is not None and (standing.rating, standing.games) == (change.after, 2)
+        standing = await store.rating("test", "c1", change.user_id, "english")
+        assert standing is not None and (standing.glicko, standing.games) == (change.after, 2)
     unrated = await store.create_game(new_game(rated=False))
     ended = await store.update_game(finished(unrated, Result.BLACK_WINS), expected_version=0)
     assert ended is not None and ended.ratings == () and not ended.game.active
-    standing = await store.rating("test", "c1", "ann")
-    assert standing is not None and (standing.rating, standing.games) == (ann.after, 2)
+    standing = await store.rating("test", "c1", "ann", "english")
+    assert standing is not None and (standing.glicko, standing.games) == (ann.after, 2)
 
 
 async def test_leaderboard_breaks_ties_by_name_byte_order(store: Repository) -> None:
@@ -170,7 +200,7 @@ async def test_leaderboard_breaks_ties_by_name_byte_order(store: Repository) -> 
         game = await store.create_game(new_game(Player(f"w{index}", name), Player(f"x{index}", "~"),
                                                 channel="c9"))
         await store.update_game(finished(game, Result.DRAW), expected_version=0)
-    board = await store.leaderboard("test", "c9", limit=20)
+    board = await store.leaderboard("test", "c9", "english", limit=20)
     assert [s.name for s in board] == ["A", "B", "a", "b", "~", "~", "~", "~", "~", "Ä"]
 
 
@@ -277,7 +307,7 @@ async def test_racing_updates_from_two_connections_apply_exactly_one(database: s
         ended = await asyncio.gather(*(repo.update_game(end, expected_version=game.version)
                                        for repo, end in zip((first, second), ending, strict=True)))
         assert sum(result is not None for result in ended) == 1
-        ann = await first.rating("test", "c1", "ann")
+        ann = await first.rating("test", "c1", "ann", "english")
         assert ann is not None and ann.games == 1  # rated once
     finally:
         await first.close()
@@ -358,7 +388,7 @@ def test_without_a_server_postgresql_tests_skip_or_under_ci_fail(monkeypatch: py
 
 
 async def test_the_memory_repository_counts_the_calls_that_read() -> None:
-    memory = MemoryRepository(Elo())
+    memory = MemoryRepository(Glicko2())
     game = await memory.create_game(new_game())
     assert memory.reads == Counter() and memory.writes == Counter({"create_game": 1})
     await memory.get_game(game.id)

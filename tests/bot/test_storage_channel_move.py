@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.domain.model import ChannelSettings, Result, Status
+from bot.domain.model import ChannelSettings, Player, Result, Status
 from bot.storage import Busy, Repository
+from engine import Board
 from tests.bot.databases import Databases
 from tests.bot.test_storage import ANN, BOB, CAT, STORES, finished, new_challenge, new_game, open_store
 
@@ -26,6 +27,12 @@ async def test_a_channel_moves_with_its_games_challenges_ratings_and_settings(st
     await store.update_game(finished(done, Result.WHITE_WINS), expected_version=done.version)
     game = await store.create_game(new_game(ANN, BOB))
     challenge = await store.create_challenge(new_challenge(CAT, None))
+    # The new id has ratings already: Cat's English one (which stays) and Ann's Italian one.
+    there = await store.create_game(new_game(Player("dan", "Dan"), CAT, channel="c2"))
+    await store.update_game(finished(there, Result.BLACK_WINS), expected_version=0)
+    italian = await store.create_game(replace(new_game(ANN, BOB, channel="c2"), variant="italian",
+                                              start_fen=Board("italian").fen()))
+    await store.update_game(finished(italian, Result.DRAW), expected_version=0)
     await store.set_channel_settings("test", "c1", ChannelSettings("fi", "italian"))
     await store.set_channel_settings("test", "c2", ChannelSettings(None, "international"))  # already set
     assert await store.move_channel("test", "c1", "c2") == 2
@@ -34,8 +41,11 @@ async def test_a_channel_moves_with_its_games_challenges_ratings_and_settings(st
     assert await store.active_game_for("test", "c1", ANN.user_id) is None
     [waiting] = await store.open_challenges("test", "c2", now=120.0)
     assert waiting.id == challenge.id and await store.open_challenges("test", "c1", now=120.0) == []
-    assert [s.user_id for s in await store.leaderboard("test", "c2")] == [ANN.user_id, CAT.user_id]
-    assert await store.leaderboard("test", "c1") == []
+    english = await store.leaderboard("test", "c2", "english")
+    assert [(s.user_id, s.wins, s.losses) for s in english] == [("ann", 1, 0), ("cat", 1, 0), ("dan", 0, 1)]
+    assert [s.variant for s in await store.ratings("test", "c2", ANN.user_id)] == ["english", "italian"]
+    assert await store.leaderboard("test", "c1", "english") == []
+    assert await store.ratings("test", "c1", "cat") == []
     assert await store.channel_settings("test", "c2") == ChannelSettings(None, "international")
     assert await store.channel_settings("test", "c1") == ChannelSettings()
     # The seats moved too: Bob cannot start a second game in the new chat, and is free in the old one.

@@ -17,6 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -44,7 +45,7 @@ V = TypeVar("V")
 @dataclass
 class _Rating:
     name: str
-    rating: float
+    rating: Rating
     games: int = 0
     wins: int = 0
     losses: int = 0
@@ -66,7 +67,7 @@ class _Handle:
 
 
 class MemoryRepository:
-    """The repository in dictionaries. `MemoryRepository(Elo())`; nothing to open, `close()` ends it."""
+    """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
         self._ratings = ratings
@@ -79,7 +80,7 @@ class MemoryRepository:
         self._games: dict[int, Game] = {}
         self._seats: dict[tuple[str, str, str], int] = {}  # (platform, channel, user) -> game id
         self._challenges: dict[int, Challenge] = {}
-        self._standings: dict[tuple[str, str, str], _Rating] = {}
+        self._standings: dict[tuple[str, str, str, str], _Rating] = {}  # (platform, channel, user, variant)
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
         self._names: dict[tuple[str, str, str], _Name] = {}
         self._handles: dict[tuple[str, str], _Handle] = {}  # (platform, handle)
@@ -243,15 +244,14 @@ class MemoryRepository:
 
     def _standing(self, game: Game, color: Color) -> _Rating:
         player = game.player(color)
-        key = (game.platform, game.channel_id, player.user_id)
+        key = (game.platform, game.channel_id, player.user_id, game.variant)
         if key not in self._standings:
             self._standings[key] = _Rating(player.name, self._ratings.initial)
         return self._standings[key]
 
     def _rate(self, game: Game) -> tuple[RatingChange, RatingChange]:
         white, black = self._standing(game, Color.WHITE), self._standing(game, Color.BLACK)
-        changes = rating_changes(self._ratings, game, (white.rating, white.games),
-                                 (black.rating, black.games))
+        changes = rating_changes(self._ratings, game, white.rating, black.rating)
         for color, row, change in zip((Color.WHITE, Color.BLACK), (white, black), changes, strict=True):
             score = game.result.score(color)
             row.name, row.rating, row.games = game.player(color).name, change.after, row.games + 1
@@ -319,19 +319,30 @@ class MemoryRepository:
     # -- ratings and statistics ------------------------------------------------------------------
 
     @staticmethod
-    def _as_standing(user_id: str, row: _Rating) -> Standing:
-        return Standing(user_id, row.name, row.rating, row.games, row.wins, row.losses, row.draws)
+    def _as_standing(user_id: str, variant: str, row: _Rating) -> Standing:
+        held = row.rating
+        return Standing(user_id, row.name, variant, held.rating, held.deviation, held.volatility, held.at,
+                        row.games, row.wins, row.losses, row.draws)
 
-    async def rating(self, platform: str, channel_id: str, user_id: str) -> Standing | None:
+    async def rating(self, platform: str, channel_id: str, user_id: str, variant: str) -> Standing | None:
         self._read("rating")
-        row = self._standings.get((platform, channel_id, user_id))
-        return None if row is None else self._as_standing(user_id, row)
+        row = self._standings.get((platform, channel_id, user_id, variant))
+        return None if row is None else self._as_standing(user_id, variant, row)
 
-    async def leaderboard(self, platform: str, channel_id: str, *, limit: int = 10) -> list[Standing]:
+    async def ratings(self, platform: str, channel_id: str, user_id: str) -> list[Standing]:
+        """The user's ratings in the channel, one per variant played rated, the most played first."""
+        self._read("ratings")
+        rows = [self._as_standing(user, v, row) for (p, c, user, v), row in self._standings.items()
+                if (p, c, user) == (platform, channel_id, user_id)]
+        rows.sort(key=lambda s: (-s.games, s.variant))
+        return rows
+
+    async def leaderboard(self, platform: str, channel_id: str, variant: str, *,
+                          limit: int = 10) -> list[Standing]:
         """Best rating first, then more games, then names in byte order (as the SQL backends sort)."""
         self._read("leaderboard")
-        rows = [self._as_standing(user, row) for (p, c, user), row in self._standings.items()
-                if (p, c) == (platform, channel_id)]
+        rows = [self._as_standing(user, v, row) for (p, c, user, v), row in self._standings.items()
+                if (p, c, v) == (platform, channel_id, variant)]
         rows.sort(key=lambda s: (-s.rating, -s.games, s.name.encode()))
         return rows[:limit]
 

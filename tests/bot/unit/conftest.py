@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.domain.model import Game
-from bot.domain.ratings import Elo
+from bot.domain.ratings import Glicko2
 from bot.flows.announce import Announcement
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer, Limits
@@ -22,7 +22,7 @@ class World:
     """A desk on a memory repository; its clock reads `now` (the test moves it), its coin is seeded."""
 
     def __init__(self, repo: MemoryRepository | None = None) -> None:
-        self.repo = repo or MemoryRepository(Elo())
+        self.repo = repo or MemoryRepository(Glicko2())
         self.now = 1000.0
         self.desk = Desk(self.repo, clock=lambda: self.now, rng=random.Random(1))
         self.said: list[Announcement] = []  # what the bot and the sweep announced
@@ -83,12 +83,12 @@ def w() -> World:
 
 @pytest.fixture
 def racing() -> World:
-    return World(YieldingReads(Elo()))
+    return World(YieldingReads(Glicko2()))
 
 
 @pytest.fixture
 def behind() -> World:
-    return World(WriteBehind(Elo()))
+    return World(WriteBehind(Glicko2()))
 
 
 @pytest.fixture

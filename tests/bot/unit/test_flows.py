@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from bot.domain import ratings
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
@@ -27,7 +28,7 @@ from bot.domain.model import (
     Status,
     Timing,
 )
-from bot.domain.ratings import MIN_RATED_PLIES
+from bot.domain.ratings import MIN_RATED_PLIES, NEWCOMER
 from bot.domain.transitions import Refusal
 from bot.flows import challenges, offers, people
 from bot.flows.announce import BotMoved, ChallengeExpired
@@ -134,10 +135,13 @@ async def test_a_move_that_ends_a_rated_game_returns_the_stored_rating_changes(w
     last = await play(w.desk, AT["bob"], None, WIN[-1])
     assert isinstance(last, Played) and len(WIN) >= MIN_RATED_PLIES
     assert (last.moved.game.result, last.moved.game.ending) == (Result.BLACK_WINS, Ending.NO_MOVES)
-    assert last.ratings == (RatingChange("ann", 1500.0, 1480.0), RatingChange("bob", 1500.0, 1520.0))
+    ended = last.moved.game.finished_at
+    assert ended == w.now
+    assert last.ratings == (RatingChange("ann", NEWCOMER, ratings.update(NEWCOMER, NEWCOMER, 0.0, ended)),
+                            RatingChange("bob", NEWCOMER, ratings.update(NEWCOMER, NEWCOMER, 1.0, ended)))
     for change in last.ratings:
-        standing = await w.repo.rating("test", "c1", change.user_id)
-        assert standing is not None and (standing.rating, standing.games) == (change.after, 1)
+        standing = await w.repo.rating("test", "c1", change.user_id, "english")
+        assert standing is not None and (standing.glicko, standing.games) == (change.after, 1)
     assert not (await stored(w, game)).active
 
 
@@ -183,9 +187,10 @@ async def test_resigning_a_rated_game_stores_the_ratings(w: World) -> None:
     changed = await offers.resign(w.desk, AT["ann"], None)
     assert (changed.color, changed.game.result, changed.game.ending) == (Color.WHITE, Result.BLACK_WINS,
                                                                          Ending.RESIGN)
-    assert [c.after for c in changed.ratings] == [1480.0, 1520.0]
-    bob = await w.repo.rating("test", "c1", "bob")
-    assert bob is not None and bob.rating == 1520.0 and bob.wins == 1
+    lost, won = (ratings.update(NEWCOMER, NEWCOMER, score, w.now) for score in (0.0, 1.0))
+    assert [c.after for c in changed.ratings] == [lost, won] and won.rating > 1500.0 > lost.rating
+    bob = await w.repo.rating("test", "c1", "bob", "english")
+    assert bob is not None and bob.glicko == won and bob.wins == 1
 
 
 async def test_draw_offers_are_refused_out_of_turn_twice_or_by_their_maker(w: World) -> None:

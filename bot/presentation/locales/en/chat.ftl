@@ -45,6 +45,7 @@ help-more = More about a command: `{ $help } { $example }`.
 usage-challenge = `{ $word } [@user] [english|italian|international] [white|black|random] [tournament]`
 usage-play = `{ $word } [1-5] [english|italian|international] [white|black|random]`
 usage-accept = `{ $word } [#number | @user]`
+usage-leaderboard = `{ $word } [english|italian|international]`
 options-challenge = nobody named: an open challenge anyone may accept; colours by coin toss unless chosen; `tournament`: a second illegal move attempt loses.
 options-play = the level from 1 (beginner) to 5; the rules; your colour.
 options-accept = with several challenges waiting, name the one you accept by its number or its challenger. Alone, it also answers a draw offer or a take-back request in your game.

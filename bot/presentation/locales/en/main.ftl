@@ -122,17 +122,25 @@ stats = { $name }: { $games ->
         [one] { $games } game
        *[other] { $games } games
     }, { $wins } won, { $losses } lost, { $draws } drawn, { $active } in progress.
-stats-rating = Rating in this channel: { $rating } ({ $rated ->
+stats-ratings = Ratings in this channel:
+# One variant's rating; $rating is the number, with ? while provisional.
+stats-rating = { $variant }: { $rating } ({ $rated ->
         [one] { $rated } rated game
        *[other] { $rated } rated games
-    }).
+    }: { $wins } won, { $draws } drawn, { $losses } lost)
 stats-unrated = No rated games in this channel yet.
-leaderboard-header = Leaderboard for this channel:
+rating-provisional-note = A rating with ? is provisional: it is still uncertain (after few games, or a long break) and stays off the leaderboard until it settles.
+leaderboard-header = Leaderboard for this channel, { $variant }:
+leaderboard-none-settled = { $variant }: no rating in this channel has settled yet.
+leaderboard-provisional = { $count ->
+        [one] { $count } player has a provisional rating (shown with ? in `stats`) and is not listed until it settles.
+       *[other] { $count } players have provisional ratings (shown with ? in `stats`) and are not listed until they settle.
+    }
 leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
         [one] { $games } game
        *[other] { $games } games
     }: { $wins }–{ $losses }–{ $draws })
-leaderboard-empty = No rated games in this channel yet.
+leaderboard-empty = No rated games of { $variant } in this channel yet.
 
 ## Settings, rules, help
 
@@ -304,6 +312,7 @@ opt-games-page = Which page of the list (default: the first)
 opt-rules-topic = Topic or question
 opt-rules-variant = Rules
 opt-stats-player = Whose
+opt-leaderboard-variant = Which rules (default: the channel's)
 opt-settings-language = The language Tammi answers in here
 opt-settings-variant = Default rules
 

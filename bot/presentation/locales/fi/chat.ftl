@@ -39,6 +39,7 @@ help-more = Lisää komennosta: `{ $help } { $example }`.
 usage-challenge = `{ $word } [@pelaaja] [englantilainen|italialainen|kansainvälinen] [valkoinen|musta|arvo] [turnaus]`
 usage-play = `{ $word } [1-5] [englantilainen|italialainen|kansainvälinen] [valkoinen|musta|arvo]`
 usage-accept = `{ $word } [#numero | @pelaaja]`
+usage-leaderboard = `{ $word } [englantilainen|italialainen|kansainvälinen]`
 options-challenge = ilman nimeä avoin haaste, jonka kuka tahansa voi hyväksyä; värit arvotaan, ellet valitse; `turnaus`: toinen laiton siirtoyritys häviää pelin.
 options-play = taso 1:stä (aloittelija) 5:een; säännöt; värisi.
 options-accept = kun haasteita odottaa useita, nimeä hyväksymäsi haaste numerolla tai haastajalla. Yksinään se vastaa myös tasapelitarjoukseen tai peruutuspyyntöön pelissäsi.

@@ -131,17 +131,34 @@ stats = { $name }: { $games ->
         [one] { $draws } tasapeli
        *[other] { $draws } tasapeliä
     }, { $active } kesken.
-stats-rating = Vahvuusluku tällä kanavalla: { $rating } ({ $rated ->
+stats-ratings = Vahvuusluvut tällä kanavalla:
+# Yhden pelimuodon vahvuusluku; $rating on luku, jossa on ?, kun se on alustava.
+stats-rating = { $variant }: { $rating } ({ $rated ->
         [one] { $rated } pisteytetty peli
        *[other] { $rated } pisteytettyä peliä
-    }).
+    }: { $wins ->
+        [one] { $wins } voitto
+       *[other] { $wins } voittoa
+    }, { $draws ->
+        [one] { $draws } tasapeli
+       *[other] { $draws } tasapeliä
+    }, { $losses ->
+        [one] { $losses } tappio
+       *[other] { $losses } tappiota
+    })
 stats-unrated = Ei vielä pisteytettyjä pelejä tällä kanavalla.
-leaderboard-header = Tämän kanavan rankinglista:
+rating-provisional-note = Vahvuusluku, jonka perässä on ?, on alustava: se on vielä epävarma (vähien pelien tai pitkän tauon jälkeen), eikä se näy rankinglistalla ennen kuin se vakiintuu.
+leaderboard-header = Tämän kanavan rankinglista, { $variant }:
+leaderboard-none-settled = { $variant }: yksikään tämän kanavan vahvuusluku ei ole vielä vakiintunut.
+leaderboard-provisional = { $count ->
+        [one] { $count } pelaajan vahvuusluku on alustava (`tilastot` näyttää sen ?:llä), joten hän ei ole listalla ennen kuin luku vakiintuu.
+       *[other] { $count } pelaajan vahvuusluvut ovat alustavia (`tilastot` näyttää ne ?:llä), joten he eivät ole listalla ennen kuin luvut vakiintuvat.
+    }
 leaderboard-line = { $rank }. { $name } — { $rating } ({ $games ->
         [one] { $games } peli
        *[other] { $games } peliä
     }: { $wins }–{ $losses }–{ $draws })
-leaderboard-empty = Tällä kanavalla ei ole vielä pisteytettyjä pelejä.
+leaderboard-empty = Tällä kanavalla ei ole vielä pisteytettyjä pelejä: { $variant }.
 
 ## Asetukset, säännöt, ohje
 
@@ -318,6 +335,7 @@ opt-games-page = Listan sivu (oletus: ensimmäinen)
 opt-rules-topic = Aihe tai kysymys
 opt-rules-variant = Säännöt
 opt-stats-player = Kenen
+opt-leaderboard-variant = Mitkä säännöt (oletus: kanavan)
 opt-settings-language = Kieli, jolla Tammi vastaa tällä kanavalla
 opt-settings-variant = Oletussäännöt
 
