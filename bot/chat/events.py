@@ -41,6 +41,9 @@ class Event:
     - `only_replied` is True when a group message is addressed only by replying to the bot's message
       (no mention, not a DM): people chat that way ("great game!"), so anything but a move, a command
       or a question the rules answer is ignored rather than called not understood.
+    - `on_behalf_of_chat` is True for a message posted in the name of a chat rather than by a person (a
+      user posting as a Telegram channel, an anonymous group administrator): `user` then stands for
+      that chat, which is no player, so only what needs none is answered (see `bot.chat.reading`).
     """
 
     platform: str
@@ -57,6 +60,7 @@ class Event:
     replied_to: Person | None = None
     only_replied: bool = False
     reads_typed: bool = True
+    on_behalf_of_chat: bool = False
     may_manage: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False, repr=False)
 
 

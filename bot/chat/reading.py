@@ -1,8 +1,8 @@
 """Reading an event once: its button, its command and words, or its plain text, as one typed command.
 
 Nothing here reads storage: names stay words until a flow looks them up, and a game named by no id is
-found by the flow that acts on it. Words that cannot be read raise `Refusal`; None means the event is
-chat to ignore.
+found by the flow that acts on it. Words that cannot be read raise `Refusal`, and so does a command that
+needs a player posted on behalf of a chat; None means the event is chat to ignore.
 """
 
 from __future__ import annotations
@@ -18,10 +18,27 @@ from bot.domain.transitions import Refusal
 from bot.presentation.messages import Action
 
 Args = tuple[str, ...]
+FOR_ANYONE = (typed.Help, typed.Rules, typed.Question, typed.NotUnderstood, typed.Leaderboard, typed.Settings)
+"""The commands that need no player: all a message posted on behalf of a chat may give."""
 
 
 def read(event: Event, platform: str) -> typed.Command | None:
     """The command an event gives (None for chat to ignore)."""
+    command = _read(event, platform)
+    return for_a_chat(command) if event.on_behalf_of_chat else command
+
+
+def for_a_chat(command: typed.Command | None) -> typed.Command | None:
+    """A command posted on behalf of a chat (a channel, an anonymous admin), which is nobody: one that
+    needs no player, else refused (a move-shaped word in plain group chat stays chat)."""
+    if command is None or isinstance(command, FOR_ANYONE):
+        return command
+    if isinstance(command, typed.MoveAttempt) and command.quiet:
+        return None
+    raise Refusal("chat_post_not_player")
+
+
+def _read(event: Event, platform: str) -> typed.Command | None:
     if event.button:
         return press(event.button)
     if event.command:

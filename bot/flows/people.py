@@ -73,7 +73,11 @@ class Memory:
         self._known: set[tuple[str, ...]] = set()
 
     async def note(self, platform: str, channel: str, people: Iterable[Person], now: float) -> None:
+        """Note these people's names here and their usernames; a bot, or a chat that posted, is no one to
+        name (it could never answer a challenge)."""
         for person in people:
+            if person.is_bot:
+                continue
             user_id, raw = str(person.user_id)[:128], str(person.name)[:256]
             try:
                 await self._name(platform, channel, user_id, raw, now)

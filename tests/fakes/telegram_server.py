@@ -4,8 +4,9 @@ It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs uncha
 `getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`,
 `sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
 `setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
-`press`), read every call the bot made (`calls`, `wait_for`) and can make the next calls of a method
-fail with a 429 (`flood`), a 400 (`refuse`) or a 502 (`break_down`) until `mend`ed, and end long
+`press`, and posts on behalf of a chat: `post_as`, `forward_from_channel`), read every call the bot
+made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`), a 400
+(`refuse`) or a 502 (`break_down`) until `mend`ed, and end long
 polling with a 409 (`conflict`: another poller took over; also while a webhook is set, as Telegram
 does). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
 `withheld`), and refuses to post in a group that became a supergroup (`migrate`).
@@ -84,6 +85,17 @@ def group(chat_id: int = -1001234, title: str = "Draughts club") -> dict[str, An
 def private(person: dict[str, Any]) -> dict[str, Any]:
     """The private Chat of a user with the bot."""
     return {"id": person["id"], "type": "private", "first_name": person["first_name"]}
+
+
+def channel(chat_id: int = -1009876, title: str = "Draughts news") -> dict[str, Any]:
+    """A channel Chat object."""
+    return {"id": chat_id, "type": "channel", "title": title}
+
+
+# The accounts Telegram shows as `from` of a message posted on behalf of a chat (`sender_chat`).
+TELEGRAM = {"id": 777000, "is_bot": False, "first_name": "Telegram"}  # a linked channel's posts
+GROUP_ANONYMOUS = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
 
 
 class Conflicted(Exception):
@@ -197,6 +209,25 @@ class FakeTelegram:
         else:
             self.push({"message": message})
         return message
+
+    def post_as(self, chat: dict[str, Any], sender_chat: dict[str, Any], text: str, **extra: Any,
+                ) -> dict[str, Any]:
+        """A message in `chat` posted on behalf of `sender_chat`, as Telegram shows it: the group itself
+        for an anonymous administrator (from GroupAnonymousBot), another channel for a user posting as
+        that channel (from Channel_Bot)."""
+        stand_in = GROUP_ANONYMOUS if sender_chat["id"] == chat["id"] else CHANNEL_BOT
+        return self.send_text(chat, stand_in, text, sender_chat=sender_chat, **extra)
+
+    def forward_from_channel(self, chat: dict[str, Any], source: dict[str, Any], text: str,
+                             origin: bool = True) -> dict[str, Any]:
+        """A post of `source`, the channel linked to discussion group `chat`, forwarded there by
+        Telegram itself (from "Telegram", 777000). `origin=False` leaves out `forward_origin`, as an
+        older Bot API server does (it sent `forward_from_chat`)."""
+        forwarded: dict[str, Any] = {"forward_origin": {"type": "channel", "date": 0, "chat": source,
+                                                        "message_id": 1}} if origin else \
+            {"forward_from_chat": source, "forward_date": 0}
+        return self.send_text(chat, TELEGRAM, text, sender_chat=source, is_automatic_forward=True,
+                              **forwarded)
 
     def _withheld(self, message: dict[str, Any]) -> bool:
         """Privacy mode: in groups the bot gets only commands, replies to it and mentions of it."""

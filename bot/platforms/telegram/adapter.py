@@ -45,12 +45,13 @@ from bot.platforms.telegram.convert import (
     People,
     button_event,
     command_event,
+    for_a_chat,
     person,
     text_event,
 )
 from bot.platforms.telegram.formatting import OWNED, addressed_to, alert_text, menu, owned
+from bot.platforms.telegram.outbox import Outbox
 from bot.platforms.telegram.receive import Reception, UpdatesRequest, WebhookServer
-from bot.platforms.telegram.send import deliver
 from bot.presentation import catalogue
 
 log = logging.getLogger(__name__)
@@ -111,6 +112,9 @@ class TelegramAdapter:
         self._reception = Reception(patience=poll_timeout + PATIENCE)  # long polling's
         self._webhook: WebhookServer | None = None
         self._moves: dict[int, asyncio.Future[None]] = {}  # group id -> the move of its games
+        # Replies in order per chat, through flood waits (a note of replies not kept in the chat's language).
+        self._outbox = Outbox(lambda chat, locale: self.service.channel_language(PLATFORM, chat, locale),
+                              self._migrated)
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -124,8 +128,9 @@ class TelegramAdapter:
 
     def handlers(self) -> list[BaseHandler[Update, Context, None]]:
         """The handlers, in the order PTB tries them (the first that matches an update takes it)."""
-        # Edited messages are not moves, and a forwarded one was typed by someone else.
-        new = filters.UpdateType.MESSAGE & ~filters.FORWARDED
+        # Edited messages are not moves, and a forwarded one was typed by someone else; a linked
+        # channel's post that Telegram forwards to its discussion group was typed by no one there.
+        new = filters.UpdateType.MESSAGE & ~filters.FORWARDED & ~filters.IS_AUTOMATIC_FORWARD
         names = {spec.name: spec.name for spec in COMMANDS} | ALIASES
         handlers: list[BaseHandler[Update, Context, None]] = [
             CommandHandler(word, partial(self._on_command, name), filters=new)
@@ -250,6 +255,7 @@ class TelegramAdapter:
                     pass
             if app.running:
                 await app.stop()
+            await self._outbox.close()  # after the updates in hand, whose replies may be held back
             await app.shutdown()
         logging.getLogger("httpx").removeFilter(self._hide_token)
 
@@ -272,15 +278,15 @@ class TelegramAdapter:
 
     async def _on_message(self, update: Update, read: Callable[[Message, User], Event]) -> None:
         message, user = update.message, update.effective_user
-        if message is None or user is None or user.is_bot:
-            return
+        if message is None or user is None or (user.is_bot and not for_a_chat(message)):
+            return  # a bot's message; one posted on behalf of a chat is answered as such
         async with self._chat_lock(message.chat_id):
             event = read(message, user)
             replies = [owned(r, event.user.user_id) if r.private and r.buttons else r
                        for r in await answer(self.service, event)]
             thread = message.message_thread_id if message.is_topic_message else None
-            await deliver(self.application.bot, replies, message.chat_id, quote=message.message_id,
-                          thread=thread, migrated=self._migrated)
+            await self._outbox.deliver(self.application.bot, replies, message.chat_id,
+                                       quote=message.message_id, thread=thread, locale=user.language_code)
 
     async def _on_migrate(self, update: Update, context: Context) -> None:
         """A group became a supergroup (Telegram says so in both chats): its games follow. The message
@@ -351,7 +357,8 @@ class TelegramAdapter:
             presser = person(query.from_user)
             rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
                     for r in replies if all(r is not s for s in shown)]
-            await deliver(self.application.bot, rest, chat.id, thread=thread, migrated=self._migrated)
+            await self._outbox.deliver(self.application.bot, rest, chat.id, thread=thread,
+                                       locale=query.from_user.language_code)
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's updates in order while other chats go on (updates are
@@ -381,7 +388,7 @@ class TelegramAdapter:
         except ValueError:
             log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
             return
-        await deliver(self.application.bot, [notice.reply], chat_id, migrated=self._migrated)
+        await self._outbox.deliver(self.application.bot, [notice.reply], chat_id)
 
 
 async def _answered(answering: Awaitable[bool]) -> None:

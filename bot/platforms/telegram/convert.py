@@ -24,6 +24,10 @@ PLATFORM = "telegram"
 KNOWN_LIMIT = 50_000  # @usernames remembered in memory
 USER_COMMANDS = frozenset({"challenge", "stats"})
 """Commands whose target user may be given by replying to that user's message."""
+STAND_INS = frozenset({777000, 1087968824, 136817688})
+"""The accounts Telegram shows as the author of a message posted on behalf of a chat: "Telegram" (a
+linked channel's posts in its discussion group), GroupAnonymousBot (an anonymous administrator) and
+Channel_Bot (a user posting as one of their channels)."""
 
 
 def person(user: User) -> Person:
@@ -31,6 +35,18 @@ def person(user: User) -> Person:
     return Person(user_id=str(user.id), name=user.full_name,
                   handle=user.username.lower() if user.username and not user.is_bot else None,
                   is_bot=bool(user.is_bot))
+
+
+def for_a_chat(message: Message) -> bool:
+    """Whether the message was posted on behalf of a chat (`sender_chat`: a channel, or the group itself
+    for an anonymous administrator), which is no person."""
+    user = message.from_user
+    return message.sender_chat is not None or (user is not None and user.id in STAND_INS)
+
+
+def author(message: Message | None) -> User | None:
+    """The person who wrote a message; None when nobody did (it was posted on behalf of a chat)."""
+    return None if message is None or for_a_chat(message) else message.from_user
 
 
 class People:
@@ -76,8 +92,7 @@ class ForAnotherBot(filters.MessageFilter):
 
 
 def _remember_all(people: People, message: Message) -> None:
-    replied = message.reply_to_message
-    people.remember(message.from_user, replied.from_user if replied is not None else None,
+    people.remember(author(message), author(message.reply_to_message),
                     *(entity.user for entity in message.entities))
 
 
@@ -111,16 +126,35 @@ def _named(message: Message, bot: Bot, people: People) -> tuple[bool, list[Perso
 def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     chat = message.chat
     private = chat.type == ChatType.PRIVATE
-    replied = message.reply_to_message
-    author = replied.from_user if replied is not None else None
-    to_bot = author is not None and author.id == bot.id
-    other = author is not None and not author.is_bot and author.id != user.id
-    return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
-                 locale=user.language_code, addressed=private or to_bot or addressed,
-                 is_private_chat=private, replied_to=person(author) if other and author else None,
-                 only_replied=to_bot and not (private or addressed),
-                 may_manage=None if private else partial(administers, bot, chat.id, user.id),
-                 reads_typed=private or bool(bot.can_read_all_group_messages))
+    replied = author(message.reply_to_message)
+    to_bot = replied is not None and replied.id == bot.id
+    other = replied is not None and not replied.is_bot and replied.id != user.id
+    event = Event(platform=PLATFORM, channel_id=str(chat.id), user=person(user), text=message.text or "",
+                  locale=user.language_code, addressed=private or to_bot or addressed,
+                  is_private_chat=private, replied_to=person(replied) if other and replied else None,
+                  only_replied=to_bot and not (private or addressed),
+                  may_manage=None if private else partial(administers, bot, chat.id, user.id),
+                  reads_typed=private or bool(bot.can_read_all_group_messages))
+    return _posted_by_chat(event, message) if for_a_chat(message) else event
+
+
+def _posted_by_chat(event: Event, message: Message) -> Event:
+    """The event of a message posted on behalf of a chat: the chat stands for its author, who is no
+    player, and may change the group's settings only as its anonymous administrator (Telegram lets only
+    administrators post as the group; who posts as a channel is not known)."""
+    chat = message.sender_chat or message.chat
+    admin = message.sender_chat is not None and message.sender_chat.id == message.chat.id
+    stand_in = Person(user_id=str(chat.id), name=chat.effective_name or "?", is_bot=True)
+    return replace(event, user=stand_in, locale=None, on_behalf_of_chat=True,
+                   may_manage=_administrator if admin else _not_known)
+
+
+async def _administrator() -> bool:
+    return True
+
+
+async def _not_known() -> bool:
+    return False
 
 
 def text_event(message: Message, user: User, bot: Bot, people: People) -> Event:
@@ -151,11 +185,10 @@ def command_event(message: Message, user: User, bot: Bot, people: People, name: 
     rest = words[1] if len(words) > 1 else ""
     for span in spans:
         rest = rest.replace(span, " ", 1)
-    replied = message.reply_to_message
-    author = replied.from_user if replied is not None else None
-    if name in USER_COMMANDS and not mentions and author is not None and not author.is_bot \
-            and author.id != user.id:
-        mentions.append(person(author))
+    replied = author(message.reply_to_message)
+    if name in USER_COMMANDS and not mentions and replied is not None and not replied.is_bot \
+            and replied.id != user.id:
+        mentions.append(person(replied))
     return replace(event, command=name, args=tuple(rest.split()), mentions=_unique(mentions))
 
 

@@ -1,13 +1,15 @@
-"""Replies out: each `Reply` as a Telegram message, a photo or animation with a caption, in order."""
+"""Replies out: each `Reply` as a Telegram message, a photo or animation with a caption (the order,
+and the waits of Telegram's flood limit, are `outbox`'s)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
-from telegram import Bot, InputFile, MessageEntity, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, InputFile, MessageEntity, ReplyParameters
 from telegram.error import BadRequest, ChatMigrated, NetworkError, TelegramError
 
 from bot.chat.events import Reply
@@ -56,86 +58,89 @@ async def _retried(send: Callable[..., Awaitable[object]], *args: Any, **options
             await asyncio.sleep(delay)
 
 
-Migrated = Callable[[int, int], Awaitable[None]]
-"""Told (old chat id, new chat id) when a group turns out to have become a supergroup."""
+@dataclass
+class Progress:
+    """How far one reply got: how many of its Telegram messages are posted (a reply sent again after a
+    flood wait goes on from there, so nothing shows twice), and whether its picture was refused (its
+    text then goes alone)."""
 
-
-async def deliver(bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int | None = None,
-                  thread: int | None = None, migrated: Migrated | None = None) -> None:
-    """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
-    `quote` (the user's own). A reply that cannot be sent is logged and the next one still goes; a
-    group that became a supergroup gets the reply under its new id (and `migrated` is told)."""
-    for reply in replies:
-        try:
-            target = int(reply.channel_id) if reply.channel_id else chat_id
-        except ValueError:
-            log.error("A reply for %r, which is not a Telegram chat id, was dropped", reply.channel_id)
-            continue
-        here = target == chat_id
-        try:
-            try:
-                await send(bot, reply, target, quote if reply.private and here else None,
-                           thread if here else None)
-            except ChatMigrated as moved:
-                log.info("Chat %s is now supergroup %s; sending there", target, moved.new_chat_id)
-                if migrated is not None:
-                    await migrated(target, int(moved.new_chat_id))
-                await send(bot, reply, int(moved.new_chat_id))
-        except TelegramError:
-            log.exception("Could not send a reply to chat %s", target)
+    posted: int = 0
+    text_only: bool = False
 
 
 async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
-               thread: int | None = None) -> None:
-    """Send one reply: a photo or animation with a caption, or text in pieces of at most 4096.
+               thread: int | None = None, progress: Progress | None = None) -> None:
+    """Send one reply: a photo or animation with a caption, or text in pieces of at most 4096; the
+    first message quotes `quote`. With `progress`, what it counts as posted is left out.
 
     When the text is too long for a caption, it follows the picture as messages with the buttons
     under the last; when Telegram refuses the picture, the text goes alone."""
+    done = progress or Progress()
     markup = keyboard(reply)
-    parameters = ReplyParameters(quote, allow_sending_without_reply=True) if quote else None
-    texts: list[str]
-    if reply.attachment is not None:
+    texts: list[str] = []
+    first = 0  # the index among the reply's messages of texts[0]
+    if reply.attachment is not None and not done.text_only:
         words, rest = caption(reply)
-        words, entities = formatted(words, reply.mentions)
-        picture = InputFile(reply.attachment.data, filename=reply.attachment.filename)
-        options: dict[str, Any] = {
-            "caption": words or None,
-            "reply_markup": markup if rest is None else None,
-            "reply_parameters": parameters,
-            "message_thread_id": thread,
-        }
-        upload = bot.send_animation if reply.attachment.is_animation else bot.send_photo
-        try:
-            await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options)
-        except ChatMigrated:
-            raise
-        except TelegramError as error:
-            if not isinstance(error, BadRequest) and not transient(error):
-                raise
-            log.warning("Telegram did not take a picture for chat %s (%s); sending the text alone",
-                        chat_id, error)
-            texts = split_text(reply.text)
-        else:
-            texts, parameters = ([] if rest is None else split_text(rest)), None
+        if done.posted == 0:
+            await _picture(bot, reply, chat_id, words, markup if rest is None else None,
+                           _quoting(quote, 0), thread, done)
+        if not done.text_only:
+            texts, first = ([] if rest is None else split_text(rest)), 1
     elif (block := code_block(reply.text)) is not None and len(reply.text) > TEXT_LIMIT:
         # A long PDN: one document rather than a block cut across messages.
-        heading, code = block
-        document = InputFile(code.encode(), filename=document_name(reply))
-        await _retried(bot.send_document, chat_id, document, caption=heading[:CAPTION_LIMIT] or None,
-                       reply_markup=markup, reply_parameters=parameters, message_thread_id=thread)
+        if done.posted == 0:
+            heading, code = block
+            document = InputFile(code.encode(), filename=document_name(reply))
+            await _retried(bot.send_document, chat_id, document, caption=heading[:CAPTION_LIMIT] or None,
+                           reply_markup=markup, reply_parameters=_quoting(quote, 0), message_thread_id=thread)
+            done.posted = 1
         return
-    else:
+    if done.text_only or reply.attachment is None:
         texts = split_text(reply.text)
-    for index, piece in enumerate(texts):
-        last = index == len(texts) - 1
+    for index, piece in enumerate(texts, start=first):
+        if index < done.posted:
+            continue
         text, entities = formatted(piece, reply.mentions)
         options = {
-            "reply_markup": markup if last else None,
-            "reply_parameters": parameters,
+            "reply_markup": markup if index == first + len(texts) - 1 else None,
+            "reply_parameters": _quoting(quote, index),
             "message_thread_id": thread,
         }
         await _with_entities(bot.send_message, "entities", entities, chat_id, text, **options)
-        parameters = None
+        done.posted = index + 1
+
+
+async def _picture(bot: Bot, reply: Reply, chat_id: int, words: str, markup: InlineKeyboardMarkup | None,
+                   parameters: ReplyParameters | None, thread: int | None, done: Progress) -> None:
+    """Post the reply's picture with the caption `words`; when Telegram refuses it (or keeps failing),
+    note that the text goes alone."""
+    assert reply.attachment is not None
+    words, entities = formatted(words, reply.mentions)
+    picture = InputFile(reply.attachment.data, filename=reply.attachment.filename)
+    options: dict[str, Any] = {
+        "caption": words or None,
+        "reply_markup": markup,
+        "reply_parameters": parameters,
+        "message_thread_id": thread,
+    }
+    upload = bot.send_animation if reply.attachment.is_animation else bot.send_photo
+    try:
+        await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options)
+    except ChatMigrated:
+        raise
+    except TelegramError as error:
+        if not isinstance(error, BadRequest) and not transient(error):
+            raise
+        log.warning("Telegram did not take a picture for chat %s (%s); sending the text alone",
+                    chat_id, error)
+        done.text_only = True
+    else:
+        done.posted = 1
+
+
+def _quoting(quote: int | None, index: int) -> ReplyParameters | None:
+    """What the reply's message `index` quotes: the first one, the user's message (if any)."""
+    return ReplyParameters(quote, allow_sending_without_reply=True) if quote and index == 0 else None
 
 
 async def _with_entities(send: Callable[..., Awaitable[object]], key: str, entities: list[MessageEntity],
