@@ -108,9 +108,11 @@ class Board:
         self._cache: _Legal | None = None
         self.start_fen = self.fen()
 
-    def copy(self, *, history: bool = True) -> Board:
+    def copy(self, *, history: bool = True, caches: bool = True) -> Board:
         """An independent board with the same position and history; with `history=False`, the position
-        and its last move only (what a picture needs: it pickles small, and it can `pop` that one move).
+        and its last move only (what a picture needs: it pickles small, and it can `pop` that one move);
+        with `caches=False`, without the legal moves remembered for earlier positions (a board kept for
+        long: `pop` finds them again).
 
         >>> b = Board("english"); b.push_str("11-15"); b.push_str("22-18")
         Move(path=(11, 15), captures=())
@@ -120,6 +122,8 @@ class Board:
         (True, '22-18', 2, 1)
         >>> str(c.pop()), c.fen() == b.copy().fen()
         ('22-18', False)
+        >>> lean = b.copy(caches=False); str(lean.pop()), sorted(map(str, lean.legal_moves))[:2]
+        ('22-18', ['21-17', '22-17'])
         """
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
@@ -137,7 +141,8 @@ class Board:
                 return counters
             return (*counters[:3], copies.setdefault(id(reps), dict(reps)))
 
-        other._stack = [(pos, own(counters), legal) for pos, counters, legal in self._stack]
+        other._stack = [(pos, own(counters), legal if caches else None)
+                        for pos, counters, legal in self._stack]
         other._counters = own(self._counters)
         other.move_stack = list(self.move_stack)
         return other

@@ -270,3 +270,18 @@ def test_every_script_has_a_smoke_run() -> None:
     assert not scripts - COVERED, f"benchmarks without a smoke run in {Path(__file__).name}: " \
                                   f"{sorted(scripts - COVERED)}"
     assert not COVERED - scripts, f"smoke runs of scripts that are gone: {sorted(COVERED - scripts)}"
+
+
+@covers("soak.py")
+def test_soak() -> None:
+    """A two-second soak on SQLite, and on PostgreSQL when a server is there: the memory curve and the
+    growth over the second half are printed."""
+    url = postgres_url()
+    for extra in ([], *([["--postgres", url]] if url else [])):
+        out = bench("soak.py", "--seconds", "2", "--every", "0.5", "--games", "3", "--rate", "30", *extra)
+        kind = "PostgreSQL" if extra else "SQLite"
+        assert lines(rf"soak on {kind}: 3 games at once, 30 moves/s, 2 s", out), out
+        samples = lines(rf" +{NUMBER} s  rss +{NUMBER} MB  heap +{NUMBER} MB  moves +(\d+)  games +\d+", out)
+        assert len(samples) >= 3 and int(samples[-1][1]) > 0, out
+        assert lines(rf"rss {NUMBER} -> {NUMBER} MB over \d+ s, \d+ moves; growth over the second half: "
+                     rf"[+-]{NUMBER} MB/min", out), out

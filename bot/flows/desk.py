@@ -114,10 +114,12 @@ class Desk:
         return board.copy()
 
     def _keep(self, game: Game, board: Board) -> None:
+        """Keep the game's latest version and board, lean (the legal moves of its earlier positions are
+        not kept: a long game's would weigh more than the rest of its board)."""
         kept = self._kept.get(game.id)
         if kept is not None and kept[0].version > game.version:
             return  # a newer version is kept already
-        self._kept[game.id] = (game, board.copy())
+        self._kept[game.id] = (game, board.copy(caches=False))
         self._kept.move_to_end(game.id)
         if len(self._kept) > BOARD_CACHE:
             self._kept.popitem(last=False)

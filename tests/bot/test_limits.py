@@ -108,7 +108,7 @@ async def test_long_lists_come_in_pages(chat: Chat) -> None:
     [first] = await chat.say("ann", "!tammi games")
     lines = first.text.splitlines()
     assert len([line for line in lines if "player" in line]) == size
-    assert "Page 1 of 14." in lines and f"…and {200 - size} more. Type `games 2` for the next page." in lines
+    assert "Page 1 of 14." in lines and f"…and {200 - size} more. Send `/games 2` for the next page." in lines
     assert len(first.text) < 2000
     [last] = await chat.say("ann", "!tammi games 14")
     assert "Page 14 of 14." in last.text and "more" not in last.text

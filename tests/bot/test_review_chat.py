@@ -80,7 +80,7 @@ class Counting:
 async def test_a_finished_game_is_reviewed_in_the_background_then_from_storage(database: str) -> None:
     chat = await open_chat(database, config=review_config(database), pictures=True)
     try:
-        assert await chat.storage.schema_version() == 3
+        assert await chat.storage.schema_version() >= 3  # reviews are stored since migration 3
         game_id = await played(chat)
         counting = Counting(chat.service.workers)
         first = await chat.say("ann", "!tammi review")
