@@ -71,8 +71,10 @@ class Service(Protocol):
         """Answer one event. Never raises for user input: refusals come back as replies."""
         ...
 
-    def add_sender(self, platform: str, sender: Sender) -> None:
-        """Register how notices for `platform` are posted."""
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
+        """Register how notices for `platform` are posted; `reads_typed` is False when typed messages
+        may not reach the bot in some of its chats (as `Event.reads_typed`), so notices point to the
+        buttons and commands."""
         ...
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
