@@ -55,6 +55,9 @@ class Ending(enum.StrEnum):
     CLAIM_FORTY_MOVES = "claim_forty_moves"
     ABANDON = "abandon"
     ILLEGAL_MOVES = "illegal_moves"
+    TIME = "time"  # a tournament game: the player to move used up their days for the move
+    WITHDRAWN = "withdrawn"  # a tournament game: the player left the tournament
+    CANCELLED = "cancelled"  # a tournament game: the tournament was cancelled (no result)
 
 
 class Offer(enum.StrEnum):
@@ -154,6 +157,7 @@ class Game:
     claim_noted: Claim | None = None
     bot_level: int | None = None
     challenge_id: int | None = None
+    tournament_id: int | None = None  # a game of this tournament (`bot.domain.tournaments`)
 
     @property
     def active(self) -> bool:
@@ -205,7 +209,8 @@ class Saved:
 @dataclass(frozen=True)
 class NewGame:
     """What is needed to start a game. `seated` are the players who take a seat in the channel (one
-    active game each): the people, not the built-in opponent."""
+    active game each, and one more in a tournament: `tournament_id`): the people, not the built-in
+    opponent. `moves` are played from `start_fen` already (a tournament's ballot), reaching `fen`."""
 
     platform: str
     channel_id: str
@@ -220,6 +225,9 @@ class NewGame:
     tournament: bool = False
     bot_level: int | None = None
     challenge_id: int | None = None
+    tournament_id: int | None = None
+    moves: tuple[str, ...] = ()
+    fen: str | None = None  # the position after `moves` (None: `start_fen`)
 
 
 @dataclass(frozen=True)
