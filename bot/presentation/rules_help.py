@@ -235,10 +235,16 @@ def find_topic(question: str, locale: str | None = None) -> str | None:
 
 
 def _close(hit: Hit) -> bool:
-    if hit.score < MIN_SCORE:
+    if hit.score < MIN_SCORE or _one_everyday_word(hit):
         return False
     return hit.coverage >= MIN_COVERAGE or (
         hit.matched >= 2 and hit.coverage >= LOW_COVERAGE and hit.score * hit.coverage >= STRONG)
+
+
+def _one_everyday_word(hit: Hit) -> bool:
+    """Whether the topic knows only one of two or more words and the question holds no rules word:
+    "what day is it today?" is not about the clocks, nor "can you play chess?" about playing here."""
+    return hit.matched == 1 and hit.coverage < 1 and not hit.anchored
 
 
 def _pick(hits: list[Hit], topic: str) -> list[int]:

@@ -47,13 +47,15 @@ _B = 0.5
 
 _RULENUMBERS = frozenset(VOCABULARY["numbers"])
 _RULE_WORD = re.compile(r"move|siir|turn|vuoro|pl(y|ie)")  # "the 16-move rule", "viiden siirron"
-# A passage that counts things ("12 men", "40 moves", "50 dark squares") answers "how many" questions.
+# A passage that counts things ("12 men", "40 moves", "one square") answers "how many" questions.
 _COUNTED = re.compile(
-    r"\b\d+(?:-| \w+ | )(?:men|pieces|squares|moves|turns|plies|nappula|ruutu|ruudu|siirto|vuoro)")
+    r"\b\d+(?:-| \w+ | )(?:men|pieces|squares|moves|turns|plies|nappula|ruutu|ruudu|siirto|vuoro)"
+    r"|\b(?:one|two|three|yhden|yksi|kaksi|kahden|kolme)(?: \w+)? (?:men|pieces|squares?|nappul|ruu)")
 _REFERENCE = re.compile(r"\((?:see|ks\.) [^)]*\)")  # "(see captures)" says nothing about the passage
 # A passage gets `count` from holding a number, not from words; `meaning` and `versus` only say what a
 # question asks (what something is, a comparison: see `search`), and no passage is about them.
 _ASKED_ONLY = frozenset({"c:count", "c:meaning", "c:versus"})
+_EVERYDAY = frozenset("c:" + name for name in VOCABULARY["everyday"]["concepts"].split())
 
 
 def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
@@ -125,6 +127,7 @@ class Hit:
     score: float
     coverage: float  # the share of the question's words that the passage's topic knows
     matched: int = 1  # how many of the question's words the topic knows
+    anchored: bool = True  # whether the question holds a rules word (see `rules_word`)
 
 
 class _Language:
@@ -205,6 +208,13 @@ _EXAMPLES: dict[tuple[str, str], list[bool]] = {  # which passages are worked ex
     for topic in TEXTS["en"].topics.values() for variant in VARIANTS}
 
 
+def rules_word(found: set[str]) -> bool:
+    """Whether a word's terms make it a word about draughts: a rule number, a typed move or a concept
+    that everyday talk does not use as often (`[everyday]` in vocabulary.toml); a word only the texts
+    have ("help", "play") is not one by itself."""
+    return any(t[0] in "nx" or (t[0] == "c" and t not in _EVERYDAY) for t in found)
+
+
 def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]:
     """Every passage of the variant's texts with its score for the question, best first.
 
@@ -228,6 +238,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
         "c:versus" in asked["en"] and any(t.startswith("v:") for t in asked["en"]))
     defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
     talk = 0.0 if "c:chat" in asked["en"] else 1.0  # small talk: nothing answers it
+    anchored = variants_named > 1 or any(rules_word(found) for found in asked_words["en"] + asked_words["fi"])
     defining = {lang: [f for f in found if not all(t.startswith("v:") for t in f)]
                 for lang, found in asked_words.items()}
     hits: list[Hit] = []
@@ -246,7 +257,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
             weight = _SECONDARY if topic == "glossary" and not defines else factor
             if _EXAMPLES[key][number]:
                 weight *= _EXAMPLE
-            hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched))
+            hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched, anchored))
     hits.sort(key=lambda hit: -hit.score * hit.coverage ** _COVERAGE_RANK)
     return hits
 

@@ -108,16 +108,35 @@ def stem(word: str, lang: str) -> str:
     return fold(_STEMMERS[lang].stemWord(word))
 
 
+SKIPPED = 2
+"""A phrase still matches with up to this many stopwords inside it: "only have kings", "take it back"."""
+
+
+def _phrase_at(phrase: tuple[str, ...], folded: list[str], start: int) -> list[int]:
+    """The positions of the words that make up a phrase starting at `start`, or [] when it is not there."""
+    at, skipped, matched = start + 1, 0, [start]
+    for pattern in phrase[1:]:
+        while at < len(folded) and not _pattern_matches(pattern, folded[at]) and folded[at] in STOP \
+                and skipped < SKIPPED:
+            at, skipped = at + 1, skipped + 1
+        if at >= len(folded) or not _pattern_matches(pattern, folded[at]):
+            return []
+        matched.append(at)
+        at += 1
+    return matched
+
+
 def phrase_concepts(folded: list[str]) -> list[set[str]]:
-    """For each word, the concepts of the phrases covering it ("how many" -> count on both words)."""
+    """For each word, the concepts of the phrases covering it ("how many" -> count on both words).
+
+    >>> [sorted(c) for c in phrase_concepts(["only", "have", "kings"])]
+    [['c:kings_only'], [], ['c:kings_only']]
+    """
     found: list[set[str]] = [set() for _ in folded]
     for start, word in enumerate(folded):
         for name, phrase in _phrases_from(word):
-            window = folded[start + 1:start + len(phrase)]
-            if len(window) == len(phrase) - 1 and all(
-                    _pattern_matches(p, w) for p, w in zip(phrase[1:], window, strict=True)):
-                for at in range(start, start + len(phrase)):
-                    found[at].add(name)
+            for at in _phrase_at(phrase, folded, start):
+                found[at].add(name)
     return found
 
 
@@ -171,10 +190,23 @@ def _mended_word(word: str) -> str:
         return word
     if folded.endswith("ks") and (folded[:-2] + "ko" in STOP or folded[:-2] + "ko" in EXACT):
         return folded[:-2] + "ko"
-    if len(folded) < 6 or _known(word):  # short words are too often another word one letter off
+    if _known(word):
         return word
-    near = sorted({found for key in _one_less(folded) | {folded} for found in _NEAR.get(key, ())})
+    near = sorted({found for key in _one_less(folded) | {folded} for found in _NEAR.get(key, ())
+                   if _slip(folded, found)})
     return max(near, key=lambda found: _SPELLED[found]) if near else word
+
+
+def _slip(typed: str, meant: str) -> bool:
+    """Whether a word one letter off another is likely a slip of typing it. Short words are too often
+    another word one letter off: a letter left out is mended from five letters on ("captre"; "saan" is
+    not "saman"), a letter too many or two letters swapped from six ("peices"), and another letter in
+    its place from seven ("tänään" is not "tapaan")."""
+    if len(meant) == len(typed) + 1:
+        return len(typed) >= 5
+    if len(meant) == len(typed) - 1 or sorted(meant) == sorted(typed):
+        return len(typed) >= 6
+    return len(typed) >= 7
 
 
 def mended(question: str) -> str:
@@ -182,6 +214,8 @@ def mended(question: str) -> str:
 
     >>> mended("how many peices, pitääks lyödä?")
     'how many pieces, pitaako lyödä?'
+    >>> mended("can i captre backwrds"), mended("mikä päivä tänään on"), mended("miten saan kuninkaan")
+    ('can i capture backward', 'mikä päivä tänään on', 'miten saan kuninkaan')
     """
     return re.sub(r"[^\W_]+", lambda m: _mended_word(m[0]), question)
 
