@@ -15,7 +15,6 @@ from render.arrow import draw_arrow
 from render.layout import DEFAULT_SIZE, Layout, layout_for
 from render.theme import RGB, Theme, theme_for
 
-NUMBER_SIZE = 0.25  # square numbers, as a fraction of a square
 CAPTION_LINE = 0.062  # height of one caption line, as a fraction of the picture
 TARGET_RADIUS = 0.13
 
@@ -78,7 +77,7 @@ def _palette(layout: Layout, colours: Theme) -> Image.Image:
     overlays.append(line.crop((pad, pad, pad + q, pad + q)))
     cells = Image.new("RGB", (q * len(overlays), q * len(fills)))
     for row, fill in enumerate(fills):
-        tile = _tile(q, 10, fill, colours.number)
+        tile = _tile(q, layout.number_px, 10, fill, colours.number)
         for col, overlay in enumerate(overlays):
             cells.paste(tile, (col * q, row * q))
             cells.paste(overlay, (col * q, row * q), overlay)
@@ -123,7 +122,7 @@ def draw_board(
         targets = [m for m in board.legal_moves if m.start == moves_from]
     for sq, tint in tints.items():
         x0, y0, _, _ = layout.box(sq)
-        image.paste(_tile(layout.square, sq, tint, colours.number), (x0, y0))
+        image.paste(_tile(layout.square, layout.number_px, sq, tint, colours.number), (x0, y0))
 
     pieces = board.pieces()
     covered = set(pieces)
@@ -237,8 +236,8 @@ def _background(layout: Layout, colours: Theme) -> Image.Image:
             d.rectangle((x, y, x + q - 1, y + q - 1), fill=colours.light)
     for sq in range(1, len(layout.cells) + 1):
         x0, y0, _, _ = layout.box(sq)
-        image.paste(_tile(q, sq, colours.dark, colours.number), (x0, y0))
-    label = sprites.font(max(8, round(layout.origin * 0.6)))
+        image.paste(_tile(q, layout.number_px, sq, colours.dark, colours.number), (x0, y0))
+    label = sprites.font(layout.label_px)
     bottom = layout.origin + layout.board_px + (layout.size - layout.origin - layout.board_px) // 2
     for col, name in enumerate(layout.files):
         x, _ = layout.cell_xy(0, col)
@@ -249,24 +248,25 @@ def _background(layout: Layout, colours: Theme) -> Image.Image:
     return image
 
 
-def _number_sprite(q: int, square: int, ink: RGB, halo: RGB) -> tuple[Image.Image, int]:
-    """The number of a square with its halo, and how far it sits from the square's top-left corner."""
+def _number_sprite(q: int, px: int, square: int, ink: RGB, halo: RGB) -> tuple[Image.Image, int]:
+    """The number of a square (`px` pixels high) with its halo, and how far it sits from the square's
+    top-left corner."""
     stroke = max(1, round(q * 0.03))
-    sprite = sprites.number(str(square), round(q * NUMBER_SIZE), ink, halo, stroke)
+    sprite = sprites.number(str(square), px, ink, halo, stroke)
     return sprite, max(2, round(q * 0.05)) - stroke
 
 
 def _paste_number(image: Image.Image, layout: Layout, square: int, ink: RGB, halo: RGB) -> None:
-    sprite, offset = _number_sprite(layout.square, square, ink, halo)
+    sprite, offset = _number_sprite(layout.square, layout.number_px, square, ink, halo)
     x0, y0, _, _ = layout.box(square)
     image.paste(sprite, (x0 + offset, y0 + offset), sprite)
 
 
 @lru_cache(maxsize=1024)
-def _tile(q: int, square: int, fill: RGB, ink: RGB) -> Image.Image:
-    """A playing square in one colour with its number in the top-left corner."""
+def _tile(q: int, px: int, square: int, fill: RGB, ink: RGB) -> Image.Image:
+    """A playing square in one colour with its number (`px` pixels high) in the top-left corner."""
     tile = Image.new("RGB", (q, q), fill)
-    sprite, offset = _number_sprite(q, square, ink, fill)
+    sprite, offset = _number_sprite(q, px, square, ink, fill)
     tile.paste(sprite, (offset, offset), sprite)
     return tile
 

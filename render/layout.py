@@ -8,6 +8,17 @@ from functools import lru_cache
 from engine import Variant, get_variant
 
 DEFAULT_SIZE = 600
+NUMBER_SIZE = 0.25  # square numbers, as a fraction of the square of an 8x8 board of the same picture size
+
+
+def margin_for(size: int) -> int:
+    """The width of the frame around the board in a picture `size` pixels wide."""
+    return max(10, size // 24)
+
+
+def label_px_for(origin: int) -> int:
+    """The font size of the margin letters around a board that starts `origin` pixels in."""
+    return max(8, round(origin * 0.6))
 
 
 @dataclass(frozen=True)
@@ -31,6 +42,25 @@ class Layout:
     @property
     def board_px(self) -> int:
         return self.n * self.square
+
+    @property
+    def label_px(self) -> int:
+        """The size of the file and rank letters' font on the margin."""
+        return label_px_for(self.origin)
+
+    @property
+    def number_px(self) -> int:
+        """The size of the square numbers' font, the same on every board of a picture size: a quarter of
+        an 8x8 board's square, and never under that board's margin letters (a tenth larger: digits stand
+        a little lower than letters with ascenders). A 10x10 board's numbers, in its smaller squares,
+        read as well as an 8x8's.
+
+        >>> layout_for("english", 480).number_px, layout_for("international", 480).number_px
+        (14, 14)
+        """
+        square = (self.size - 2 * margin_for(self.size)) // 8
+        label = label_px_for((self.size - 8 * square) // 2)
+        return max(round(NUMBER_SIZE * square), round(label * 1.1))
 
     def cell_xy(self, row: int, col: int) -> tuple[int, int]:
         """Top-left pixel of the diagram cell (row, col) as drawn, honouring `flipped`."""
@@ -77,7 +107,7 @@ def _layout(name: str, size: int, flipped: bool) -> Layout:
         raise ValueError(f"picture size {size} is too small; use at least 96 pixels")
     variant = get_variant(name)
     n = variant.size
-    margin = max(10, size // 24)
+    margin = margin_for(size)
     square = (size - 2 * margin) // n
     origin = (size - n * square) // 2
     cells = tuple(variant.coords(sq) for sq in range(1, variant.squares + 1))
