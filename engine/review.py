@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,13 +159,26 @@ def _toward_zero(score: int) -> int:
     return score - 1 if score > MATE_BOUND else score + 1 if score < -MATE_BOUND else score
 
 
+Analyser = Callable[[Board, float | None, int | None], tuple[int, Move]]
+"""A search of a position (never a finished one) within a time and/or node budget: the score for the side
+to move, in hundredths of a man (wins beyond MATE_BOUND), and the best move. Tammi's own search
+(`own_analysis`) unless another is given, such as an external engine's (`bot.engines`)."""
+
+
+def own_analysis(board: Board, seconds: float | None, nodes: int | None) -> tuple[int, Move]:
+    """Tammi's own search as an `Analyser`."""
+    result = analyse(board, time_limit=seconds, node_limit=nodes)
+    return (result.score if result.score >= -MATE else evaluate(board)), result.move
+
+
 class _Searcher:
     """Searches positions within a budget per position."""
 
-    def __init__(self, nodes: int | None, seconds: float | None) -> None:
+    def __init__(self, nodes: int | None, seconds: float | None, analyser: Analyser | None = None) -> None:
         if nodes is None and seconds is None:
             raise ValueError("give a node budget, a time budget or both")
         self.nodes, self.seconds = nodes, seconds
+        self.analyser = analyser or own_analysis
 
     def evaluate(self, board: Board, share: float = 1.0, depth: int = 0) -> tuple[int, Move | None]:
         """(score for the side to move, its best move); forced moves are followed, not searched."""
@@ -184,9 +197,7 @@ class _Searcher:
             return _toward_zero(-score), moves[0]
         nodes = None if self.nodes is None else max(200, int(self.nodes * share))
         seconds = None if self.seconds is None else self.seconds * share
-        result = analyse(board, time_limit=seconds, node_limit=nodes)
-        score = result.score if result.score >= -MATE else evaluate(board)
-        return score, result.move
+        return self.analyser(board, seconds, nodes)
 
     def line(self, board: Board, first: Move | None, length: int) -> tuple[str, ...]:
         """Up to `length` moves of the best play from `board` (starting with `first` if given)."""
@@ -236,12 +247,12 @@ Evaluation = tuple[int, str | None]
 
 def evaluate_positions(
     variant: str, start_fen: str | None, moves: Sequence[str], first: int = 0, last: int | None = None, *,
-    nodes: int | None = None, seconds: float | None = None,
+    nodes: int | None = None, seconds: float | None = None, analyser: Analyser | None = None,
 ) -> list[Evaluation]:
     """Search the positions `first` to `last` (both included; position k follows the first k moves), each
     with the budget of `review_game`. A long game can be searched a few positions at a time this way."""
     board = Board(variant, fen=start_fen)
-    searcher = _Searcher(nodes, seconds)
+    searcher = _Searcher(nodes, seconds, analyser)
     last = len(moves) if last is None else min(last, len(moves))
     found: list[Evaluation] = []
     for k in range(last + 1):
@@ -278,7 +289,8 @@ def judge_game(variant: str, start_fen: str | None, moves: Sequence[str], evals:
     return Review(name, fen, tuple(t.move for t in turns), tuple(scores), tuple(turns), budget)
 
 
-def confirm(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None) -> Turn:
+def confirm(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None,
+            analyser: Analyser | None = None) -> Turn:
     """Move `ply` judged again against the position after the best move, searched as the position after
     the move played was (the same side to move and budget, so that a search's odd-even swings cancel
     out). `review_game` does this for every move that lost more than KEEP."""
@@ -287,17 +299,17 @@ def confirm(review: Review, ply: int, *, nodes: int | None = None, seconds: floa
         return turn
     board = review.board_before(ply)
     board.push_str(turn.best)
-    score, _ = _Searcher(nodes, seconds).evaluate(board)
+    score, _ = _Searcher(nodes, seconds, analyser).evaluate(board)
     better = _toward_zero(-score)
     loss, verdict, why = _judge(better, turn.after, best=False)
     return dataclasses.replace(turn, before=better, loss=loss, verdict=verdict, why=why)
 
 
 def explain(review: Review, ply: int, *, nodes: int | None = None, seconds: float | None = None,
-            length: int = 4) -> Turn:
+            length: int = 4, analyser: Analyser | None = None) -> Turn:
     """Move `ply` of the review with its lines: the better move's, and what follows the move played."""
     turn = review.turns[ply]
-    searcher = _Searcher(nodes, seconds)
+    searcher = _Searcher(nodes, seconds, analyser)
     board = review.board_before(ply)
     line = searcher.line(board, board.parse_move(turn.best), length)
     board.push_str(turn.move)
@@ -307,21 +319,23 @@ def explain(review: Review, ply: int, *, nodes: int | None = None, seconds: floa
 
 def review_game(
     variant: str, start_fen: str | None, moves: Sequence[str], *, nodes: int | None = None,
-    seconds: float | None = None, line_length: int = 4,
+    seconds: float | None = None, line_length: int = 4, analyser: Analyser | None = None,
 ) -> Review:
     """Review a game given by its variant, start position (None: the usual one) and moves.
 
     Each position gets `nodes` nodes and/or `seconds` seconds of search (give at least one; a node budget
-    alone makes the review repeatable); each turning point gets its lines (`explain`). Raises ValueError
-    for a move that is not legal.
+    alone makes the review repeatable); each turning point gets its lines (`explain`). The positions are
+    searched by `analyser` (default: Tammi's own search). Raises ValueError for a move that is not legal.
     """
-    evals = evaluate_positions(variant, start_fen, moves, nodes=nodes, seconds=seconds)
+    evals = evaluate_positions(variant, start_fen, moves, nodes=nodes, seconds=seconds, analyser=analyser)
     review = judge_game(variant, start_fen, moves, evals, nodes=nodes, seconds=seconds)
     for turn in review.turns:
         if turn.verdict is not Verdict.GOOD:
-            review = review.with_turn(confirm(review, turn.ply, nodes=nodes, seconds=seconds))
+            checked = confirm(review, turn.ply, nodes=nodes, seconds=seconds, analyser=analyser)
+            review = review.with_turn(checked)
     for turn in review.turning_points():
-        review = review.with_turn(explain(review, turn.ply, nodes=nodes, seconds=seconds, length=line_length))
+        review = review.with_turn(explain(review, turn.ply, nodes=nodes, seconds=seconds, length=line_length,
+                                          analyser=analyser))
     return review
 
 
