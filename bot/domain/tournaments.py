@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.domain import pairing
-from bot.domain.model import Player, Result
+from bot.domain.model import NewGame, Player, Result
 from bot.domain.transitions import Refusal
 from engine import Color
 
@@ -179,6 +179,35 @@ class Planned:
     @property
     def needs_game(self) -> bool:
         return self.black is not None and self.forfeit is None
+
+
+@dataclass(frozen=True)
+class NewBoard:
+    """A board as it is stored: its pairing, and the game to start on it (None for a bye or a forfeit,
+    whose result is `forfeit`)."""
+
+    board: int
+    white: str
+    black: str | None
+    game: NewGame | None = None
+    forfeit: Result | None = None
+
+
+@dataclass(frozen=True)
+class NewRound:
+    """Round `number` of a tournament, to be stored at once: its ballot, its boards with their games,
+    and the players it was paired for (`playing`: the ids of those who had not withdrawn; the round is
+    not stored if that has changed since). Round 1 starts the tournament: `seeds` and `rounds` are fixed
+    with it."""
+
+    tournament_id: int
+    number: int
+    ballot: int | None
+    boards: tuple[NewBoard, ...]
+    playing: frozenset[str]
+    paired_at: float
+    seeds: tuple[Entrant, ...] = ()
+    rounds: int | None = None
 
 
 # -- the tournament's life ------------------------------------------------------------------------

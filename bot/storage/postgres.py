@@ -15,7 +15,6 @@ result stands, the connection is dropped. A database that is down or busy is `Un
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -44,8 +43,9 @@ from bot.storage import rebuild
 from bot.storage import rows as shared
 from bot.storage.claims import PostgresClaims
 from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, Outage, postgres_fault
-from bot.storage.reads import SqlReads
+from bot.storage.postgres_tx import PostgresTx, changed, numbered
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
+from bot.storage.tournament_store import TournamentStore, Tx
 from bot.storage.transfer import Rows
 from engine import Color
 
@@ -68,28 +68,7 @@ def bounds(url: str) -> dict[str, str]:
     return {name: f"{seconds * 1000:.0f}ms" for name, seconds in wanted.items() if name not in given}
 
 
-@functools.lru_cache(maxsize=256)
-def numbered(sql: str) -> str:
-    """A statement written with `?` placeholders in PostgreSQL's `$1, $2, ...` (no `?` of ours is
-    inside a string literal).
-
-    >>> numbered("SELECT ? + ?")
-    'SELECT $1 + $2'
-    """
-    first, *rest = sql.split("?")
-    return first + "".join(f"${number}{part}" for number, part in enumerate(rest, 1))
-
-
-def changed(status: str) -> int:
-    """The row count of a command status such as 'UPDATE 1'.
-
-    >>> changed("UPDATE 0"), changed("INSERT 0 1")
-    (0, 1)
-    """
-    return int(status.rsplit(" ", 1)[-1])
-
-
-class PostgresRepository(SqlReads):
+class PostgresRepository(TournamentStore):
     """The repository over a PostgreSQL database. Use `await PostgresRepository.open(url, ratings)`."""
 
     _TABLES = ("SELECT table_name, column_name FROM information_schema.columns"
@@ -213,6 +192,11 @@ class PostgresRepository(SqlReads):
         async with self._connection() as db:
             return cast(list[Sequence[Any]], await db.fetch(numbered(sql), *params))
 
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[Tx]:
+        async with self._transaction() as db:
+            yield PostgresTx(db, self._insert_game)
+
     @staticmethod
     async def _run(db: asyncpg.Connection, sql: str, *params: Any) -> int:
         """Execute one statement; the number of rows it changed."""
@@ -247,14 +231,15 @@ class PostgresRepository(SqlReads):
     # -- games -----------------------------------------------------------------------------------
 
     async def _insert_game(self, db: asyncpg.Connection, new: NewGame) -> int:
-        await self._lock(db, *(f"seat\n{new.platform}\n{new.channel_id}\n{user}" for user in new.seated))
-        for user_id in new.seated:
-            if await db.fetchval(numbered(shared.SEAT_TAKEN), new.platform, new.channel_id, user_id):
-                raise Busy(user_id)
+        seats = [shared.seat_key(new, user_id) for user_id in new.seated]
+        await self._lock(db, *("seat\n" + "\n".join(map(str, seat)) for seat in seats))
+        for seat in seats:
+            if await db.fetchval(numbered(shared.SEAT_TAKEN), *seat):
+                raise Busy(seat[2])
         game_id = int(await db.fetchval(numbered(shared.GAME_INSERT + " RETURNING id"),
                                         *shared.new_game_values(new)))
-        for user_id in new.seated:
-            await self._run(db, shared.SEAT_INSERT, new.platform, new.channel_id, user_id, game_id)
+        for seat in seats:
+            await self._run(db, shared.SEAT_INSERT, *seat, game_id)
         return game_id
 
     async def create_game(self, new: NewGame) -> Game:

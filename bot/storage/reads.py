@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.domain.model import Challenge, ChannelSettings, Damaged, Game, PlayerStats, Standing
+from bot.domain.seats import acting_game
 from bot.storage.repository import Known
 from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row, readable
 
@@ -78,8 +79,16 @@ class SqlReads:
         return await self._game("id = ?", (game_id,))
 
     async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
-        return await self._game("id = (SELECT game_id FROM seats WHERE platform = ? AND channel_id = ?"
-                                " AND user_id = ?)", (platform, channel_id, user_id))
+        """The game a command of the user's here means (`bot.domain.seats.acting_game`)."""
+        return acting_game(await self.seated_games(platform, channel_id, user_id), user_id)
+
+    async def seated_games(self, platform: str, channel_id: str, user_id: str) -> list[Game]:
+        """The user's active games here (a free game, a tournament's), in one read; raises `Unreadable`
+        for one that cannot be read back."""
+        rows = await self._all(f"{GAME_SELECT} WHERE id IN (SELECT game_id FROM seats WHERE platform = ?"
+                               " AND channel_id = ? AND user_id = ?) ORDER BY id",
+                               (platform, channel_id, user_id))
+        return [game_from_row(row) for row in rows]
 
     async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
         return await self._game(f"{_PLAYED}platform = ? AND channel_id = ? AND (white_id = ? OR black_id = ?)"

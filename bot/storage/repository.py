@@ -20,10 +20,12 @@ from bot.domain.model import (
     Game,
     NewChallenge,
     NewGame,
+    Player,
     PlayerStats,
     Saved,
     Standing,
 )
+from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
 
 
 class StorageError(RuntimeError):
@@ -77,6 +79,14 @@ class Busy(Exception):
         self.user_id = user_id
 
 
+class TournamentExists(Exception):
+    """The channel has an open or running tournament already (carries its id)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(tournament_id)
+        self.tournament_id = tournament_id
+
+
 class Pending(Exception):
     """The challenger already has an open challenge in the channel (carries its id)."""
 
@@ -110,7 +120,15 @@ class Repository(Protocol):
     # games
     async def get_game(self, game_id: int) -> Game | None: ...
 
-    async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None: ...
+    async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
+        """The game a command of the user's in the channel means when it names none
+        (`bot.domain.seats.acting_game`: of a free game and a tournament game, the one where it is the
+        user's turn, else the tournament's)."""
+        ...
+
+    async def seated_games(self, platform: str, channel_id: str, user_id: str) -> list[Game]:
+        """The user's active games in the channel: a free game, a tournament game (one of each at most)."""
+        ...
 
     async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None: ...
 
@@ -153,6 +171,47 @@ class Repository(Protocol):
     async def end_set_aside(self, game_id: int, now: float) -> bool:
         """Close a set-aside game that was being played: finished, with no result, unrated; False if it is
         not a set-aside game in play."""
+        ...
+
+    # tournaments (`bot.domain.tournaments`)
+    async def create_tournament(self, new: NewTournament) -> Tournament:
+        """Open a tournament; raises `TournamentExists` if the channel has one open or running."""
+        ...
+
+    async def get_tournament(self, tournament_id: int) -> Tournament | None: ...
+
+    async def current_tournament(self, platform: str, channel_id: str) -> Tournament | None:
+        """The channel's open or running tournament, else the one opened last."""
+        ...
+
+    async def running_tournaments(self) -> list[Tournament]: ...
+
+    async def join_tournament(self, tournament_id: int, player: Player, now: float) -> bool:
+        """Add a player to an open tournament (as its last seed); False if it is not open or has them."""
+        ...
+
+    async def leave_tournament(self, tournament_id: int, user_id: str, now: float) -> bool:
+        """Take a player off an open tournament, or withdraw them from a running one; False if neither."""
+        ...
+
+    async def pair_round(self, new: NewRound) -> list[Game] | None:
+        """Store a round whole in one transaction: the tournament's round moves on (round 1 starts it,
+        with its seeds and its number of rounds), the round, its games with their seats, its boards; the
+        new games come back. None, with nothing written, unless the tournament is at the round before
+        with the players the round was planned for (another task or process has paired it, or a player
+        has joined, left or withdrawn since)."""
+        ...
+
+    async def end_tournament(self, tournament_id: int, stage: Stage, now: float) -> bool:
+        """Finish or cancel a tournament that is open or running; False if it was not."""
+        ...
+
+    async def tournament_pairings(self, tournament_id: int) -> list[Pairing]:
+        """Every board of every round so far, with its game's result and whether it is over."""
+        ...
+
+    async def tournament_games(self, tournament_id: int) -> list[Game]:
+        """The tournament's games, in the order they were started."""
         ...
 
     # challenges

@@ -34,7 +34,7 @@ GAME_COLUMNS = (
     "id", "platform", "channel_id", "variant", "white_id", "white_name", "black_id", "black_name", "status",
     "result", "reason", "start_fen", "fen", "moves", "version", "created_at", "updated_at", "finished_at",
     "rated", "tournament", "strikes_white", "strikes_black", "offer", "offer_by", "reminded", "claim_noted",
-    "bot_level", "challenge_id", "set_aside",
+    "bot_level", "challenge_id", "set_aside", "tournament_id",
 )
 # Columns an update may change; everything else is fixed at creation.
 GAME_MUTABLE = (
@@ -93,6 +93,7 @@ def _game(v: dict[str, Any], turn: Color) -> Game:
         offer=Offer(v["offer"]) if v["offer"] else None, offer_by=color_from_key(v["offer_by"]),
         reminded=int(v["reminded"]), claim_noted=Claim(v["claim_noted"]) if v["claim_noted"] else None,
         bot_level=v["bot_level"], challenge_id=v["challenge_id"],
+        tournament_id=None if v["tournament_id"] is None else int(v["tournament_id"]),
     )
 
 
@@ -156,11 +157,12 @@ GAME_UPDATE = (
 )
 GAME_INSERT = (
     "INSERT INTO games (platform, channel_id, variant, white_id, white_name, black_id, black_name,"
-    " start_fen, fen, created_at, updated_at, rated, tournament, bot_level, challenge_id)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " start_fen, fen, moves, created_at, updated_at, rated, tournament, bot_level, challenge_id,"
+    " tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-SEAT_TAKEN = "SELECT 1 FROM seats WHERE platform = ? AND channel_id = ? AND user_id = ?"
-SEAT_INSERT = "INSERT INTO seats (platform, channel_id, user_id, game_id) VALUES (?, ?, ?, ?)"
+# A seat's slot: 0 for a free game, a tournament's id for its games (one of each per person and channel).
+SEAT_TAKEN = "SELECT 1 FROM seats WHERE platform = ? AND channel_id = ? AND user_id = ? AND slot = ?"
+SEAT_INSERT = "INSERT INTO seats (platform, channel_id, user_id, slot, game_id) VALUES (?, ?, ?, ?, ?)"
 SEATS_FREE = "DELETE FROM seats WHERE game_id = ?"
 REMINDED_UPDATE = ("UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND status = 'active'"
                    " AND set_aside IS NULL")
@@ -219,8 +221,14 @@ HANDLE_UPSERT = (
 def new_game_values(new: NewGame) -> tuple[Any, ...]:
     """The values of `GAME_INSERT`, in order."""
     return (new.platform, new.channel_id, new.variant, new.white.user_id, new.white.name, new.black.user_id,
-            new.black.name, new.start_fen, new.start_fen, new.created_at, new.created_at, int(new.rated),
-            int(new.tournament), new.bot_level, new.challenge_id)
+            new.black.name, new.start_fen, new.fen or new.start_fen, " ".join(new.moves), new.created_at,
+            new.created_at, int(new.rated), int(new.tournament), new.bot_level, new.challenge_id,
+            new.tournament_id)
+
+
+def seat_key(new: NewGame, user_id: str) -> tuple[str, str, str, int]:
+    """The seat a new game's player takes: platform, channel, user and slot (`SEAT_TAKEN`'s values)."""
+    return (new.platform, new.channel_id, user_id, new.tournament_id or 0)
 
 
 def new_challenge_values(new: NewChallenge) -> tuple[Any, ...]:
@@ -290,7 +298,7 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
     move = " SET channel_id = ? WHERE platform = ? AND channel_id = ?"
     statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
                                                      ("UPDATE challenges" + move, (new, platform, old))]
-    for table, key in (("seats", "user_id"), ("ratings", "user_id, variant"), ("names", "user_id"),
+    for table, key in (("seats", "user_id, slot"), ("ratings", "user_id, variant"), ("names", "user_id"),
                        ("channel_settings", None)):
         inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
         clash = f" AND ({key}) IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"

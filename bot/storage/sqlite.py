@@ -41,7 +41,6 @@ from bot.domain.model import (
 from bot.storage import rebuild
 from bot.storage.claims import LocalClaims
 from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
-from bot.storage.reads import SqlReads
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError, Unavailable
 from bot.storage.rows import (
     CHALLENGE_CLOSE,
@@ -74,16 +73,19 @@ from bot.storage.rows import (
     rating_key,
     rating_standing,
     rating_updates,
+    seat_key,
     set_aside_note,
 )
 from bot.storage.sqlite_file import FileGuard, connect, migrate
+from bot.storage.sqlite_tx import SqliteTx
+from bot.storage.tournament_store import TournamentStore, Tx
 from bot.storage.transfer import Rows
 from engine import Color
 
 log = logging.getLogger(__name__)
 
 
-class SqliteRepository(SqlReads):
+class SqliteRepository(TournamentStore):
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
     _TABLES = ("SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"
@@ -177,6 +179,11 @@ class SqliteRepository(SqlReads):
             self.guard.check()  # committed to a file that is gone: not kept, so not acknowledged
         self.outage.wrote()
 
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[Tx]:
+        async with self._transaction() as db:
+            yield SqliteTx(db, self._insert_game)
+
     async def _write(self, sql: str, params: Sequence[Any]) -> int:
         """Run one statement on its own (atomic in autocommit: one trip, committed when it returns); the
         number of rows it changed."""
@@ -204,14 +211,14 @@ class SqliteRepository(SqlReads):
 
     async def _insert_game(self, db: aiosqlite.Connection, new: NewGame) -> int:
         for user_id in new.seated:
-            async with db.execute(SEAT_TAKEN, (new.platform, new.channel_id, user_id)) as cursor:
+            async with db.execute(SEAT_TAKEN, seat_key(new, user_id)) as cursor:
                 if await cursor.fetchone():
                     raise Busy(user_id)
         cursor = await db.execute(GAME_INSERT, new_game_values(new))
         game_id = cursor.lastrowid
         assert game_id is not None
         for user_id in new.seated:
-            await db.execute(SEAT_INSERT, (new.platform, new.channel_id, user_id, game_id))
+            await db.execute(SEAT_INSERT, (*seat_key(new, user_id), game_id))
         return game_id
 
     async def create_game(self, new: NewGame) -> Game:

@@ -33,10 +33,12 @@ from bot.domain.model import (
     Standing,
     Status,
 )
+from bot.domain.seats import acting_game
 from bot.storage.claims import LocalClaims
 from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError, Unreadable
-from bot.storage.rows import migrations, rating_changes, turn_of_fen
+from bot.storage.rows import migrations, rating_changes, seat_key, turn_of_fen
 from engine import Color
+from tests.fakes.memory_tournaments import MemoryTournaments
 
 K = TypeVar("K", bound=tuple[str, ...])
 V = TypeVar("V")
@@ -66,7 +68,7 @@ class _Handle:
     name: str
 
 
-class MemoryRepository:
+class MemoryRepository(MemoryTournaments):
     """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
@@ -78,7 +80,7 @@ class MemoryRepository:
         self._game_ids = itertools.count(1)
         self._challenge_ids = itertools.count(1)
         self._games: dict[int, Game] = {}
-        self._seats: dict[tuple[str, str, str], int] = {}  # (platform, channel, user) -> game id
+        self._seats: dict[tuple[str, str, str, int], int] = {}  # (platform, channel, user, slot) -> game id
         self._challenges: dict[int, Challenge] = {}
         self._standings: dict[tuple[str, str, str, str], _Rating] = {}  # (platform, channel, user, variant)
         self._settings: dict[tuple[str, str], ChannelSettings] = {}
@@ -87,6 +89,7 @@ class MemoryRepository:
         self._reviews: dict[int, tuple[int, str]] = {}  # game id -> (plies, data)
         self._hints: dict[tuple[int, int], str] = {}  # (game id, ply) -> user id
         self._aside: dict[int, Damaged] = {}  # games set aside (lists leave them out)
+        MemoryTournaments.__init__(self)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""
@@ -126,8 +129,15 @@ class MemoryRepository:
 
     async def active_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
         self._read("active_game_for")
-        game_id = self._seats.get((platform, channel_id, user_id))
-        return None if game_id is None else self._games.get(game_id)
+        return acting_game(self._seated(platform, channel_id, user_id), user_id)
+
+    def _seated(self, platform: str, channel_id: str, user_id: str) -> list[Game]:
+        return [self._games[game_id] for (p, c, user, _), game_id in sorted(self._seats.items(),
+                key=lambda item: item[1]) if (p, c, user) == (platform, channel_id, user_id)]
+
+    async def seated_games(self, platform: str, channel_id: str, user_id: str) -> list[Game]:
+        self._read("seated_games")
+        return self._seated(platform, channel_id, user_id)
 
     async def last_game_for(self, platform: str, channel_id: str, user_id: str) -> Game | None:
         self._read("last_game_for")
@@ -161,20 +171,20 @@ class MemoryRepository:
 
     def _insert_game(self, new: NewGame) -> Game:
         for user_id in new.seated:
-            if (new.platform, new.channel_id, user_id) in self._seats:
+            if seat_key(new, user_id) in self._seats:
                 raise Busy(user_id)
         if new.challenge_id is not None and new.challenge_id not in self._challenges:
             raise LookupError(f"no challenge {new.challenge_id}")  # the foreign key
         game = Game(
             id=next(self._game_ids), platform=new.platform, channel_id=new.channel_id, variant=new.variant,
-            white=new.white, black=new.black, start_fen=new.start_fen, fen=new.start_fen,
-            turn=turn_of_fen(new.start_fen), created_at=new.created_at, updated_at=new.created_at,
-            rated=new.rated, tournament=new.tournament, bot_level=new.bot_level,
-            challenge_id=new.challenge_id,
+            white=new.white, black=new.black, start_fen=new.start_fen, fen=new.fen or new.start_fen,
+            turn=turn_of_fen(new.fen or new.start_fen), moves=new.moves, created_at=new.created_at,
+            updated_at=new.created_at, rated=new.rated, tournament=new.tournament, bot_level=new.bot_level,
+            challenge_id=new.challenge_id, tournament_id=new.tournament_id,
         )
         self._games[game.id] = game
         for user_id in new.seated:
-            self._seats[new.platform, new.channel_id, user_id] = game.id
+            self._seats[seat_key(new, user_id)] = game.id
         return game
 
     async def create_game(self, new: NewGame) -> Game:
