@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import tomllib
 from collections.abc import Iterator, Mapping
 from datetime import timedelta
@@ -103,6 +104,40 @@ class ReviewConfig(_Settings, frozen=True):
     workers: Workers = 1  # processes that review games; 0 reviews in a thread of the bot's process
 
 
+class EngineConfig(_Settings, frozen=True):
+    """A Hub engine (Scan, dame) for the variants it serves: level 5, hints and reviews. None by default."""
+
+    durations: ClassVar[dict[str, Span]] = {
+        name: Span(f"engine.{name}", "seconds", low, high) for name, low, high in (
+            ("move_time", 0.01, 60.0), ("hint_time", 0.01, 60.0), ("review_time", 0.01, 60.0),
+            ("margin", 0.1, 60.0), ("start_time", 1.0, 600.0))}
+
+    hub: Text | None = None  # the command line, e.g. "/opt/scan/scan hub"; None: Tammi's own engine only
+    directory: Text | None = None  # where it runs; default: its program's folder (Scan reads scan.ini there)
+    variants: tuple[Literal["international"], ...] = ("international",)
+    threads: Annotated[int, msgspec.Meta(ge=1, le=256)] | None = None  # None: the engine's own settings
+    hash_mb: Annotated[int, msgspec.Meta(ge=1, le=1 << 20)] | None = None
+    book: bool | None = None
+    params: dict[str, str] = msgspec.field(default_factory=dict)  # more, by the engine's names
+    move_time: timedelta = timedelta(seconds=1)  # per move of level 5: the engine's strength
+    hint_time: timedelta = timedelta(seconds=0.5)
+    review_time: timedelta = timedelta(seconds=0.1)  # per position of a review
+    review_nodes: Annotated[int, msgspec.Meta(ge=1000, le=10**9)] | None = None  # instead of time
+    margin: timedelta = timedelta(seconds=3)  # beyond a search's time before the engine counts as hung
+    start_time: timedelta = timedelta(seconds=30)  # to start up (load its tables) before it counts as hung
+    processes: Workers = 1  # engine processes (each in a worker process); 0: one, in a thread
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        try:
+            shlex.split(self.hub or "")
+        except ValueError:
+            raise ConfigError(f"engine.hub: {self.hub!r} has a quote that is not closed") from None
+        for name, value in self.params.items():
+            if not re.fullmatch(r'[^\s="]+', name) or re.search(r'["\n]', value):
+                raise ConfigError(f"engine.params: {name!r}: has a space, = or quote, or its value a quote")
+
+
 class DiscordConfig(_Settings, frozen=True):
     secrets: ClassVar[tuple[str, ...]] = ("token",)
 
@@ -171,6 +206,7 @@ class Config(_Settings, frozen=True):
     picture: PictureConfig = msgspec.field(default_factory=PictureConfig)
     opponent: OpponentConfig = msgspec.field(default_factory=OpponentConfig)
     review: ReviewConfig = msgspec.field(default_factory=ReviewConfig)
+    engine: EngineConfig = msgspec.field(default_factory=EngineConfig)
     discord: DiscordConfig = msgspec.field(default_factory=DiscordConfig)
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
     health: HealthConfig = msgspec.field(default_factory=HealthConfig)
@@ -191,7 +227,8 @@ class Config(_Settings, frozen=True):
 
 # -- reading the file ------------------------------------------------------------------------------
 
-_SPANS = (*Config.durations.values(), *OpponentConfig.durations.values(), *ReviewConfig.durations.values())
+_SPANS = (*Config.durations.values(), *OpponentConfig.durations.values(), *ReviewConfig.durations.values(),
+          *EngineConfig.durations.values())
 _AT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?", re.DOTALL)
 
 

@@ -4,7 +4,9 @@ Searches and pictures each get their own pool (a long search never holds up a pi
 size above 0 the work runs in that many processes (both cores work and the bot's own process keeps its
 GIL for the conversation); with 0 it runs in threads. Boards travel to the workers
 as they are (a `Board` pickles its position and history), so nothing is replayed or re-read from text.
-Recent board pictures are cached by position, side and last move.
+Recent board pictures are cached by position, side and last move. With a Hub engine configured
+(`bot.engines`), its pool of processes (each with its engine) plays level 5, gives hints and reviews in
+the variants it serves; when it fails, Tammi's own search does the work (and the log says why).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from multiprocessing import resource_tracker
 from typing import Any, Literal, TypeVar
 
 import render
+from bot.engines import EngineFault, HubSettings
+from bot.engines import work as hub
 from engine import Board, Color, Move, search
 from engine import review as judging
 
@@ -56,9 +60,14 @@ def _png(board: Board, flipped: bool, size: int, theme: str | None, arrow: Move 
                                arrow=arrow)
 
 
-def _evaluate(variant: str, start_fen: str, moves: tuple[str, ...], first: int, last: int,
-              seconds: float | None, nodes: int | None) -> list[judging.Evaluation]:
-    return judging.evaluate_positions(variant, start_fen, moves, first, last, seconds=seconds, nodes=nodes)
+def _analyser(engine: HubSettings | None) -> judging.Analyser | None:
+    return None if engine is None else hub.analyser(engine)
+
+
+def _evaluate(engine: HubSettings | None, variant: str, start_fen: str, moves: tuple[str, ...], first: int,
+              last: int, seconds: float | None, nodes: int | None) -> list[judging.Evaluation]:
+    return judging.evaluate_positions(variant, start_fen, moves, first, last, seconds=seconds, nodes=nodes,
+                                      analyser=_analyser(engine))
 
 
 def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: list[judging.Evaluation],
@@ -66,12 +75,14 @@ def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: lis
     return judging.judge_game(variant, start_fen, moves, evals, seconds=seconds, nodes=nodes)
 
 
-def _confirm(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
-    return judging.confirm(game, ply, seconds=seconds, nodes=nodes)
+def _confirm(engine: HubSettings | None, game: judging.Review, ply: int, seconds: float | None,
+             nodes: int | None) -> judging.Turn:
+    return judging.confirm(game, ply, seconds=seconds, nodes=nodes, analyser=_analyser(engine))
 
 
-def _explain(game: judging.Review, ply: int, seconds: float | None, nodes: int | None) -> judging.Turn:
-    return judging.explain(game, ply, seconds=seconds, nodes=nodes)
+def _explain(engine: HubSettings | None, game: judging.Review, ply: int, seconds: float | None,
+             nodes: int | None) -> judging.Turn:
+    return judging.explain(game, ply, seconds=seconds, nodes=nodes, analyser=_analyser(engine))
 
 
 def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
@@ -133,23 +144,35 @@ def _watch_parent(parent: int) -> None:
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK)
+        hub.kill_engines()
         os._exit(0)
 
     threading.Thread(target=watch, name="tammi-parent-watch", daemon=True).start()
 
 
 
+def _stopped(signum: int, frame: object) -> None:
+    """A worker process told to stop (SIGTERM from `Workers.close`): its Hub engines end with it."""
+    hub.kill_engines()
+    os._exit(0)
+
+
 def _worker_start(parent: int) -> None:
-    """How every worker process starts: deaf to Ctrl-C, and watching its parent."""
+    """How every worker process starts: deaf to Ctrl-C, watching its parent, its engines ending with it."""
     ignore_interrupt()
+    signal.signal(signal.SIGTERM, _stopped)
+    multiprocessing.util.Finalize(None, hub.kill_engines, exitpriority=10)  # when its pool ends it
     _watch_parent(parent)
 
 class Workers:
-    """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests)."""
+    """The pool, and the requests the bot makes of it. `choose_move` replaces the search (for tests);
+    `hub` is the Hub engine, if any, run by `engines` processes (0: in threads of the bot's process)."""
 
     def __init__(self, *, search: int = 0, pictures: int = 0, size: int = 480, theme: str | None = None,
-                 choose_move: ChooseMove | None = None, reviews: int = 0) -> None:
-        self.sizes = {"search": search, "pictures": pictures, "reviews": reviews}
+                 choose_move: ChooseMove | None = None, reviews: int = 0, hub: HubSettings | None = None,
+                 engines: int = 1) -> None:
+        self.sizes = {"search": search, "pictures": pictures, "reviews": reviews, "engine": engines}
+        self.hub = hub
         self.size = size
         self.theme = theme
         self._override = choose_move
@@ -175,6 +198,7 @@ class Workers:
                 process.terminate()
             for process in processes.values():
                 await asyncio.to_thread(process.join, 10)
+        await asyncio.to_thread(hub.close_engines)  # those that ran in threads here
 
     async def _run(self, kind: str, function: Callable[..., T], *args: object) -> T:
         processes = self.sizes[kind]
@@ -202,13 +226,34 @@ class Workers:
         finally:
             self._waiting.discard(future)
 
+    # -- the Hub engine --------------------------------------------------------------------------
+
+    def _engine_for(self, variant: str) -> HubSettings | None:
+        return self.hub if self.hub is not None and self.hub.serves(variant) else None
+
+    async def _engine(self, function: Callable[..., T], *args: object) -> T | None:
+        """`function(hub, *args)` in the engine's pool; None when the engine failed (logged in one line:
+        the caller then uses Tammi's own engine)."""
+        try:
+            return await self._run("engine", function, self.hub, *args)
+        except EngineFault as fault:
+            log.warning("%s; Tammi's own engine is used instead", fault)
+        except concurrent.futures.BrokenExecutor:
+            log.warning("the Hub engine's worker process died; Tammi's own engine is used instead")
+        return None
+
     # -- the opponent ----------------------------------------------------------------------------
 
     async def choose(self, board: Board, *, level: int, time_limit: float, node_limit: int | None) -> Move:
-        """The opponent's move in the position of `board` (with its history)."""
+        """The opponent's move in the position of `board` (with its history): at level 5 the Hub engine's
+        where it serves the variant."""
         if self._override is not None:
             return await asyncio.to_thread(self._override, board.copy(), level=level, time_limit=time_limit,
                                            node_limit=node_limit)
+        if level >= search.MAX_LEVEL and self._engine_for(board.variant.name):
+            move = await self._engine(hub.engine_move, board.copy())
+            if move is not None:
+                return move
         return await self._run("search", _choose, board.copy(), level, time_limit, node_limit)
 
     async def judge_draw(self, question: DrawQuestion, board: Board, *, level: int,
@@ -224,23 +269,44 @@ class Workers:
     async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
                      nodes: int | None) -> judging.Review:
         """The review of a game (as `engine.review.review_game`), searched a few positions per request so
-        that stopping the bot never waits for a whole review."""
+        that stopping the bot never waits for a whole review: by the Hub engine, within its own budget per
+        position, where it serves the variant (if it fails, the review starts again with Tammi's)."""
+        engine = self._engine_for(variant)
+        if engine is not None:
+            try:
+                return await self._review("engine", engine, variant, start_fen, moves,
+                                          None if engine.review_nodes else engine.review_time,
+                                          engine.review_nodes)
+            except EngineFault as fault:
+                log.warning("%s; the review is made by Tammi's own engine instead", fault)
+            except concurrent.futures.BrokenExecutor:
+                log.warning("the Hub engine's worker process died; the review is made by Tammi's own engine")
+        return await self._review("reviews", None, variant, start_fen, moves, seconds, nodes)
+
+    async def _review(self, kind: str, engine: HubSettings | None, variant: str, start_fen: str,
+                      moves: tuple[str, ...], seconds: float | None, nodes: int | None) -> judging.Review:
         evals: list[judging.Evaluation] = []
         for first in range(0, len(moves) + 1, REVIEW_CHUNK):
-            evals += await self._run("reviews", _evaluate, variant, start_fen, moves, first,
+            evals += await self._run(kind, _evaluate, engine, variant, start_fen, moves, first,
                                      first + REVIEW_CHUNK - 1, seconds, nodes)
-        judged = await self._run("reviews", _judge_game, variant, start_fen, moves, evals, seconds, nodes)
+        judged = await self._run(kind, _judge_game, variant, start_fen, moves, evals, seconds, nodes)
         for turn in judged.turns:
             if turn.verdict is not judging.Verdict.GOOD:
-                checked = await self._run("reviews", _confirm, judged, turn.ply, seconds, nodes)
+                checked = await self._run(kind, _confirm, engine, judged, turn.ply, seconds, nodes)
                 judged = judged.with_turn(checked)
         for turn in judged.turning_points():
-            judged = judged.with_turn(await self._run("reviews", _explain, judged, turn.ply, seconds, nodes))
+            explained = await self._run(kind, _explain, engine, judged, turn.ply, seconds, nodes)
+            judged = judged.with_turn(explained)
         return judged
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
         """A good move for the side to move (the strongest search within the time), searched in the
-        opponent's pool: a short search, never queued behind a review."""
+        opponent's pool: a short search, never queued behind a review (the Hub engine's, where it
+        serves the variant, within its own hint time)."""
+        if self._engine_for(board.variant.name):
+            move = await self._engine(hub.engine_hint, board.copy())
+            if move is not None:
+                return move
         return await self._run("search", _hint, board.copy(), seconds, nodes)
 
     # -- pictures --------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from bot.chat.limits import Limiter
 from bot.chat.router import Router
 from bot.config import Config
 from bot.domain.model import BOT_NAME, Timing
+from bot.engines.settings import hub_settings
 from bot.flows import play, records
 from bot.flows.announce import Announcement
 from bot.flows.desk import Asker, Desk
@@ -65,7 +66,8 @@ class GameService:
         self.workers = workers or Workers(search=config.opponent.workers, pictures=config.picture.workers,
                                           size=config.picture.size,
                                           theme=None if theme in ("", "auto") else theme,
-                                          choose_move=choose_move, reviews=config.review.workers)
+                                          choose_move=choose_move, reviews=config.review.workers,
+                                          hub=hub_settings(config.engine), engines=config.engine.processes)
         durations = timing(config)
         self.presenter = Presenter(self.workers, durations)
         limits = config.opponent

@@ -16,6 +16,7 @@ in the position, or says `error`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -102,6 +103,7 @@ class HubEngine:
         self._process: subprocess.Popen[bytes] | None = None
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=3)
+        self._said = threading.Thread()  # reads the error output once started
 
     def __enter__(self) -> HubEngine:
         self.start()
@@ -126,9 +128,11 @@ class HubEngine:
             reason = getattr(error, "strerror", None) or error
             raise EngineFault(f"{self.label} cannot start: {reason}") from None
         assert self._process.stdout is not None and self._process.stderr is not None
-        for target, stream, into in ((_pump, self._process.stdout, self._lines),
-                                     (_keep_tail, self._process.stderr, self._stderr)):
-            threading.Thread(target=target, args=(stream, into), name="tammi-hub-pipe", daemon=True).start()
+        threading.Thread(target=_pump, args=(self._process.stdout, self._lines), name="tammi-hub-out",
+                         daemon=True).start()
+        self._said = threading.Thread(target=_keep_tail, args=(self._process.stderr, self._stderr),
+                                      name="tammi-hub-err", daemon=True)
+        self._said.start()
         deadline = time.monotonic() + self.settings.start_time
         try:
             self._hello(deadline)
@@ -294,6 +298,7 @@ class HubEngine:
                 code = process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 return "closed its output"
+            self._said.join(timeout=1.0)  # what it said before it ended
         said = f" (it said: {self._stderr[-1]})" if self._stderr else ""
         if code is not None and code < 0:
             return f"was killed by signal {-code}{said}"
@@ -316,16 +321,18 @@ class HubEngine:
                 pass
         self.kill()
 
-    def kill(self) -> None:
-        """End the engine's process (and any it started) at once."""
-        process, self._process = self._process, None
+    def kill(self, *, wait: bool = True) -> None:
+        """End the engine's process (and any it started) at once; without `wait`, only send the signal
+        (in a worker that is being stopped, from its signal handler)."""
+        process = self._process
         if process is None:
             return
-        if process.poll() is None:
-            try:
+        if process.returncode is None:  # not yet reaped: its number is still its own
+            with contextlib.suppress(OSError):
                 os.killpg(process.pid, signal.SIGKILL)
-            except OSError:
-                process.kill()
+        if not wait:
+            return
+        self._process = None
         process.wait()
         try:
             if process.stdin is not None:

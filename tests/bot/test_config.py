@@ -13,6 +13,7 @@ from bot.config import (
     ConfigError,
     Database,
     DiscordConfig,
+    EngineConfig,
     OpponentConfig,
     PictureConfig,
     ReviewConfig,
@@ -195,8 +196,8 @@ def test_every_number_has_bounds_and_every_duration_a_range() -> None:
     found = settings(msgspec.inspect.type_info(Config))
     numbers = [t for t in found if isinstance(t, msgspec.inspect.IntType | msgspec.inspect.FloatType)]
     # size, 3 x workers, max_level, 2 x node_limit, 2 x port, shard_count, shard_ids, application_id,
-    # 8 in [limits]
-    assert len(numbers) == 19
+    # 8 in [limits], 4 in [engine]
+    assert len(numbers) == 23
     assert all(t.ge is not None and t.le is not None for t in numbers)
     assert not any(isinstance(t, msgspec.inspect.FloatType) for t in found)
     durations = [f.name for f in msgspec.structs.fields(Config) if f.type is timedelta]
@@ -205,6 +206,8 @@ def test_every_number_has_bounds_and_every_duration_a_range() -> None:
     assert list(OpponentConfig.durations) == ["time_limit"]
     timed = [f.name for f in msgspec.structs.fields(ReviewConfig) if f.type is timedelta]
     assert sorted(timed) == sorted(ReviewConfig.durations) == ["hint_time", "time_per_move"]
+    timed = [f.name for f in msgspec.structs.fields(EngineConfig) if f.type is timedelta]
+    assert sorted(timed) == sorted(EngineConfig.durations) and len(timed) == 5
 
 
 def test_settings_made_in_python_take_numbers_in_the_old_units(tmp_path: Path) -> None:

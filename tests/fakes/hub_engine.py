@@ -131,6 +131,9 @@ class Fake:
         time.sleep(min(self.seconds, self.args.think))
         result = analyse(self.board, time_limit=None, max_depth=2)
         move, score = written(result.move), max(-1500, min(1500, result.score))
+        if self.args.pick is not None:  # a move Tammi's search would not choose
+            texts = sorted(map(written, self.board.legal_moves))
+            move = texts[self.args.pick % len(texts)]
         said = self.args.score  # as the engine writes it: men (version 2) or hundredths (version 1)
         if self.version == 2:
             self.out(f'info depth=2 score={said or f"{score / 100:.2f}"} nodes=10 pv="{move}"')
@@ -196,6 +199,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.02, help="at most this long per search")
     parser.add_argument("--start", type=float, default=0.0, help="seconds `init` takes")
     parser.add_argument("--score", help="the score every search reports, as the protocol writes it")
+    parser.add_argument("--pick", type=int, help="play the legal move of this index (in text order)")
     args = parser.parse_args()
     if args.fault in START_FAULTS:
         args.on = 0
