@@ -2,10 +2,10 @@
 games all along (as in a busy bot), printing the process's memory as a curve.
 
 Every `--every` seconds it prints the resident memory (RSS) of this process, the Python heap that
-tracemalloc sees (with `--trace`), and the moves so far; at the end the growth over the second half
-of the run, in MB per minute, which is what a leak shows (the first half includes warm-up: caches
-filling, the allocator settling). With `--trace` it also prints the places whose allocations grew most
-between the middle and the end of the run.
+tracemalloc sees (with `--trace`), the moves so far and the free space held inside glibc's malloc
+heap; at the end the growth over the second half of the run, in MB per minute, which is what a leak
+shows (the first half includes warm-up: caches filling, the allocator settling). With `--trace` it
+also prints the places whose allocations grew most between the middle and the end of the run.
 
     .venv/bin/python benchmarks/soak.py --seconds 3600                       # an hour on SQLite
     .venv/bin/python benchmarks/soak.py --postgres postgresql://postgres@127.0.0.1:5432/postgres \
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import random
 import resource
 import sys
@@ -34,6 +35,22 @@ from benchmarks.bench_service import VARIANTS, Table, Tally, new_game, one_move
 from bot.app import open_repository
 from bot.chat.service import GameService
 from bot.config import Config, PictureConfig
+from bot.memory import steady_malloc
+
+
+class _MallInfo(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                    "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def malloc_free_mb() -> float | None:
+    """The free space inside glibc's malloc heap (holes it keeps), or None without glibc."""
+    try:
+        info = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    info.restype = _MallInfo
+    return float(info().fordblks) / 2**20
 
 
 def rss_mb() -> float:
@@ -100,8 +117,10 @@ async def soak(service: GameService, args: argparse.Namespace) -> list[tuple[flo
         if now >= next_sample:
             traced = tracemalloc.get_traced_memory()[0] / 2**20 if args.trace else 0.0
             samples.append((now - start, rss_mb(), traced, run.tally.moves))
+            holes = malloc_free_mb()
             print(f"{now - start:8.0f} s  rss {samples[-1][1]:7.1f} MB  heap {traced:7.1f} MB  "
-                  f"moves {run.tally.moves:7d}  games {run.tally.games_finished:5d}", flush=True)
+                  f"moves {run.tally.moves:7d}  games {run.tally.games_finished:5d}"
+                  + (f"  malloc free {holes:6.1f} MB" if holes is not None else ""), flush=True)
             next_sample += args.every
             if args.trace and middle is None and now - start >= args.seconds / 2:
                 middle = tracemalloc.take_snapshot()
@@ -140,10 +159,13 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--postgres", help="an admin URL: the soak runs in a new database there")
     parser.add_argument("--trace", action="store_true", help="tracemalloc: the heap and what grew")
     parser.add_argument("--pictures", action="store_true", help="draw every board (96 px, in threads)")
+    parser.add_argument("--moving-threshold", action="store_true",
+                        help="leave malloc's mmap threshold moving (as before bot/memory.py), to compare")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.trace:
         tracemalloc.start(8)
+    steady = not args.moving_threshold and steady_malloc()  # as the bot's process does
     async with contextlib.AsyncExitStack() as stack:
         if args.postgres:
             name, database = await make_database(args.postgres)
@@ -163,7 +185,8 @@ async def main(argv: list[str] | None = None) -> None:
         if not args.pictures:
             service.workers.board_png = no_picture  # type: ignore[method-assign]
         kind = "PostgreSQL" if args.postgres else "SQLite"
-        print(f"soak on {kind}: {args.games} games at once, {args.rate:g} moves/s, {args.seconds:g} s")
+        print(f"soak on {kind}: {args.games} games at once, {args.rate:g} moves/s, {args.seconds:g} s; "
+              f"malloc's mmap threshold {'fixed' if steady else 'moving'}")
         samples = await soak(service, args)
     first, last = samples[0], samples[-1]
     print(f"rss {first[1]:.1f} -> {last[1]:.1f} MB over {last[0]:.0f} s, {last[3]} moves; "

@@ -13,6 +13,7 @@ from bot.chat.events import Service
 from bot.chat.service import GameService
 from bot.config import Config, parse_database
 from bot.domain.ratings import Glicko2
+from bot.memory import steady_malloc
 from bot.platforms import console
 from bot.platforms.base import Adapter, Stopped
 from bot.platforms.health import HealthServer, MeasuredService, Metrics
@@ -25,6 +26,7 @@ from bot.workers import ChooseMove
 async def open_service(config: Config, *,
                        choose_move: ChooseMove | None = None) -> AsyncIterator[GameService]:
     """The running service over the configured database; closed (and its database) on exit."""
+    steady_malloc()  # a process that runs for weeks: keep its heap level
     async with contextlib.AsyncExitStack() as stack:
         repository = await open_repository(config.database)
         stack.push_async_callback(repository.close)
