@@ -322,3 +322,60 @@ def test_every_rule_has_a_passage_that_answers_it(rule: str, variants: tuple[str
         found = [text for text in english if phrase.lower() in text.lower()]
         assert len(found) == 1, (rule, variant)
         assert len(passages(TEXTS["fi"].topics[topic].bodies[variant])) == len(english)
+
+
+# Issue 21 item 29, third round: the causes of the misses on the earlier question sets, asked in other
+# words. (question, language, the channel's variant, the passages that answer: topic and a phrase of
+# its English text; () for a question that is not about the rules and gets no answer.)
+THIRD_ROUND = [
+    # everyday words the vocabulary did not know
+    ("can i hop over my own guy?", "en", "english", [("moves", "occupied square")]),
+    ("saako nappulalla siirtyä sivuttain", "fi", "english",
+     [("moves", "A man moves one square diagonally forward")]),
+    ("what are the basic rules", "en", "english", [("start", "New to draughts")]),
+    ("how does the rating system work here", "en", "english", [("playing", "rated")]),
+    ("how do i change the language", "en", "english", [("start", "settings sets")]),
+    ("kumpi siirtää ekana", "fi", "english", [("setup", "moves first")]),
+    ("voiko pelin ladata", "fi", "italian",
+     [("notation", "Published games"), ("playing", "resign gives up")]),
+    # phrases across stopwords; a passage that answers directly
+    ("both of us only have kings now", "en", "english", [("draws", "Only kings left")]),
+    ("must i type every square of a long capture", "en", "international", [("notation", "Shortcuts")]),
+    ("botti sanoi että siirto on moniselitteinen", "fi", "english", [("notation", "fits several moves")]),
+    ("can men capture backward in italian", "en", "english", [("captures", "Men capture forward only")]),
+    # neighbouring passages told apart
+    ("do pieces go on the light squares too?", "en", "italian", [("setup", "Board size")]),
+    ("may one piece be jumped two times in a single capture?", "en", "english",
+     [("sequences", "Captured pieces do not leave the board")]),
+    ("my opponent vanished, can i claim the win?", "en", "international", [("playing", "no clocks")]),
+    ("If I switch from English to Italian, what changes in capturing?", "en", "english",
+     [("differences", "Which capture")]),
+    # one everyday word is not a rules question
+    ("what day is it today?", "en", "english", []),
+    ("can you play chess?", "en", "english", []),
+    ("help me with my homework please", "en", "english", []),
+    ("mikä päivä tänään on?", "fi", "english", []),
+    ("käännä tämä ranskaksi", "fi", "international", []),
+    # ...but one rules word still is, and so are questions every word of which is understood
+    ("is the centre important?", "en", "english", [("strategy", "Hold the centre")]),
+    ("how are colours decided?", "en", "english", [("setup", "coin toss")]),
+]
+
+
+def _holds(reply: Answer, lang: str, topic: str, phrase: str) -> bool:
+    """Whether a reply holds, in its language, the passage whose English text holds the phrase."""
+    english = passages(TEXTS["en"].topics[topic].bodies[reply.variants[0]])
+    (index,) = [i for i, text in enumerate(english) if phrase.lower() in text.lower()]
+    shown = passages(TEXTS[lang].topics[topic].bodies[reply.variants[0]])
+    return reply.topic == topic and shown[index] in reply.text
+
+
+@pytest.mark.parametrize(("question", "lang", "variant", "wanted"), THIRD_ROUND)
+def test_the_causes_of_the_third_round(question: str, lang: str, variant: str,
+                                       wanted: list[tuple[str, str]]) -> None:
+    reply = answer(question, lang, variant)
+    if not wanted:
+        assert reply is None, reply
+        return
+    assert reply is not None
+    assert any(_holds(reply, lang, topic, phrase) for topic, phrase in wanted), reply.text
