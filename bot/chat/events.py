@@ -44,6 +44,8 @@ class Event:
     - `on_behalf_of_chat` is True for a message posted in the name of a chat rather than by a person (a
       user posting as a Telegram channel, an anonymous group administrator): `user` then stands for
       that chat, which is no player, so only what needs none is answered (see `bot.chat.reading`).
+    - `edits_buttons` is True for a button press whose message's buttons the platform can replace (a
+      Telegram inline keyboard): the Move button then opens the tap-to-move picker in their place.
     """
 
     platform: str
@@ -61,6 +63,7 @@ class Event:
     only_replied: bool = False
     reads_typed: bool = True
     on_behalf_of_chat: bool = False
+    edits_buttons: bool = False
     may_manage: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False, repr=False)
 
 

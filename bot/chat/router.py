@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.chat import broken, challenging, ending, moving, reading, records, review, talking, typed
+from bot.chat import broken, challenging, ending, moving, reading, records, review, talking, tapping, typed
 from bot.chat.context import Ctx
 from bot.chat.deps import Bound, Deps, bind
 from bot.chat.events import Event, Person, Reply
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter, Throttled
+from bot.chat.tournament import COMMANDS as TOURNAMENT_COMMANDS
+from bot.chat.tournament import PRESSES as TOURNAMENT_PRESSES
 from bot.domain.model import ChannelSettings, Damaged
 from bot.domain.names import clean_name, usable_id
 from bot.domain.transitions import Refusal
@@ -30,12 +32,14 @@ Handler = Callable[..., Awaitable[list[Reply]]]
 
 BY_TYPE: dict[type[typed.Command], Handler] = {
     typed.PlayMove: moving.play_move, typed.MoveAttempt: moving.move_attempt,
-    typed.MoveDialog: moving.dialog, typed.Challenge: challenging.challenge,
+    typed.MoveDialog: moving.dialog, typed.PickPiece: moving.pick_piece, typed.BoardText: moving.board_text,
+    typed.Challenge: challenging.challenge,
     typed.Accept: challenging.accept, typed.Decline: challenging.decline, typed.Cancel: challenging.cancel,
     typed.PlayBot: challenging.play_bot, typed.Draw: ending.draw, typed.Undo: ending.undo,
     typed.Games: records.games, typed.Stats: records.stats, typed.Leaderboard: records.leaderboard,
     typed.Settings: talking.settings, typed.Rules: talking.rules, typed.Question: talking.question,
     typed.Help: talking.help_, typed.NotUnderstood: talking.not_understood, typed.Broken: broken.broken,
+    typed.Tap: tapping.tap,
 }
 ON_GAME: dict[typed.OnGame, Handler] = {
     typed.OnGame.BOARD: moving.show_board, typed.OnGame.MOVES: moving.list_moves,
@@ -48,11 +52,14 @@ ON_PRESS: dict[Action, Handler] = {
     Action.CANCEL: challenging.cancel_challenge, Action.RESIGN_ASK: ending.resign_confirm,
     Action.RESIGN: ending.resign, Action.OFFER_DRAW: ending.offer_draw,
     Action.ACCEPT_DRAW: ending.accept_draw, Action.DECLINE_DRAW: ending.decline_draw,
-    Action.BOARD: moving.show_board, Action.MOVES: moving.list_moves, Action.MOVE: moving.move_dialog,
+    Action.BOARD: moving.show_board, Action.MOVES: moving.list_moves, Action.MOVE: tapping.move_button,
     Action.MAY_MOVE: moving.may_move, Action.ACCEPT_UNDO: ending.accept_undo,
     Action.DECLINE_UNDO: ending.decline_undo, Action.REMATCH: challenging.rematch, Action.CLAIM: ending.claim,
     Action.PDN: records.pdn, Action.GIF: records.gif,
 }
+
+BY_TYPE.update(TOURNAMENT_COMMANDS)
+ON_PRESS.update(TOURNAMENT_PRESSES)
 
 
 def cost(command: typed.Command) -> str | None:
@@ -103,7 +110,8 @@ class Router:
         locale = self.locales.note(platform, user.user_id, event.locale)
         lang = catalogue.reply_language(settings.language, locale, config.language)
         chosen = bool(settings.language or catalogue.locale_language(locale))
-        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant, chosen)
+        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant, chosen,
+                  settings.orientation)
         # names and usernames the platform shows, kept even from plain chat
         shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
         await self.memory.note(platform, channel, shown, self.deps.desk.clock())

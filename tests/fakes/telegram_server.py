@@ -2,7 +2,8 @@
 
 It speaks the real HTTP protocol on 127.0.0.1, so python-telegram-bot runs unchanged against it:
 `getMe`, `getUpdates` (long polling that honours `offset` and `timeout`), `sendMessage`,
-`sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `answerCallbackQuery`,
+`sendPhoto`, `sendAnimation` and `sendDocument` (multipart uploads), `editMessageReplyMarkup` (the
+message's buttons replaced; `keyboard` shows them now), `answerCallbackQuery`,
 `setMyCommands`, `deleteWebhook`, `setWebhook` and a few more. Tests inject updates (`send_text`,
 `press`, and posts on behalf of a chat: `post_as`, `forward_from_channel`), read every call the bot
 made (`calls`, `wait_for`) and can make the next calls of a method fail with a 429 (`flood`), a 400
@@ -465,15 +466,34 @@ class FakeTelegram:
                     "file_name": name, "file_size": len(data)}
         return self._bot_message(params, document=document)
 
-    async def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+    async def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> dict[str, Any] | bool:
+        """The buttons of a message the bot sent, replaced (none: taken away); like Telegram, the same
+        buttons again are refused ("message is not modified"), and so is a message of someone else's."""
+        if params.get("inline_message_id"):
+            raise LookupError("inline messages are not faked")
         key = (int(params["chat_id"]), int(params["message_id"]))
-        if key not in self.messages:
+        message = self.messages.get(key)
+        if message is None:
             raise LookupError("message to edit not found")
-        message = self.messages[key]
+        if message["from"]["id"] != self.me["id"]:
+            raise LookupError("message can't be edited")
+        markup = params.get("reply_markup") or {}
+        shown = (message.get("reply_markup") or {}).get("inline_keyboard") or []
+        if (markup.get("inline_keyboard") or []) == shown:
+            raise LookupError("message is not modified: specified new message content and reply markup are "
+                              "exactly the same as a current content and reply markup of the message")
         message.pop("reply_markup", None)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
+        if markup.get("inline_keyboard"):
+            message["reply_markup"] = markup
+        message["edit_date"] = int(time.time())
         return message
+
+    def keyboard(self, message: dict[str, Any]) -> list[list[tuple[str, str]]]:
+        """The inline keyboard a message of the bot's shows now (after any edits): (label, callback_data)
+        row by row."""
+        stored = self.messages[(message["chat"]["id"], message["message_id"])]
+        rows = (stored.get("reply_markup") or {}).get("inline_keyboard", [])
+        return [[(button["text"], button["callback_data"]) for button in row] for row in rows]
 
     # Messages
 

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import re
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 from urllib.parse import urlparse
@@ -49,8 +49,9 @@ from bot.platforms.telegram.convert import (
     person,
     text_event,
 )
-from bot.platforms.telegram.formatting import OWNED, addressed_to, alert_text, menu, owned
+from bot.platforms.telegram.formatting import OWNED, addressed_to, menu, owned
 from bot.platforms.telegram.outbox import Outbox
+from bot.platforms.telegram.presses import answer_press, answered
 from bot.platforms.telegram.receive import Reception, UpdatesRequest, WebhookServer
 from bot.presentation import catalogue
 
@@ -323,12 +324,12 @@ class TelegramAdapter:
             return
         match = context.matches[0] if context.matches else None
         if not isinstance(match, re.Match):  # PTB passes a press with neither data nor a game (True)
-            await _answered(query.answer())
+            await answered(query.answer())
             return
         if match["owner"] != str(query.from_user.id):
             language = catalogue.locale_language(query.from_user.language_code) or "en"
             text = catalogue.say(language, "button_not_yours")
-            await _answered(query.answer(text, show_alert=True))
+            await answered(query.answer(text, show_alert=True))
             return
         await self._press(query, match["data"])
 
@@ -337,26 +338,24 @@ class TelegramAdapter:
         if query is None:
             return
         if query.data is None or query.message is None:
-            await _answered(query.answer())
+            await answered(query.answer())
             return
         await self._press(query, query.data)
 
     async def _press(self, query: CallbackQuery, data: str) -> None:
-        """Hand the press to the service; answer it with an alert when a private refusal fits in one,
-        and post the other replies in the chat (private ones named for the presser)."""
+        """Hand the press to the service; change the message's buttons and answer the press as
+        `presses.answer_press` does, and post the other replies in the chat (private ones named for the
+        presser)."""
         assert query.message is not None
         chat = query.message.chat
         async with self._chat_lock(chat.id):
             self._people.remember(query.from_user)
-            replies = await answer(self.service, button_event(query, data))
-            alert, shown = alert_text(replies)
-            await _answered(query.answer(alert, show_alert=True) if alert else query.answer())
+            replies = await answer_press(query, await answer(self.service, button_event(query, data)))
             thread = None
             if isinstance(query.message, Message) and query.message.is_topic_message:
                 thread = query.message.message_thread_id
             presser = person(query.from_user)
-            rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r
-                    for r in replies if all(r is not s for s in shown)]
+            rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r for r in replies]
             await self._outbox.deliver(self.application.bot, rest, chat.id, thread=thread,
                                        locale=query.from_user.language_code)
 
@@ -389,11 +388,3 @@ class TelegramAdapter:
             log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
             return
         await self._outbox.deliver(self.application.bot, [notice.reply], chat_id)
-
-
-async def _answered(answering: Awaitable[bool]) -> None:
-    """Await a callback query answer; one Telegram refuses (e.g. "query is too old") is logged."""
-    try:
-        await answering
-    except TelegramError as error:
-        log.warning("Could not answer a button press: %s", error)

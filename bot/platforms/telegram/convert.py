@@ -199,6 +199,7 @@ def button_event(query: CallbackQuery, data: str) -> Event:
     private = chat.type == ChatType.PRIVATE
     return Event(platform=PLATFORM, channel_id=str(chat.id), user=person(query.from_user), button=data,
                  locale=query.from_user.language_code, addressed=True, is_private_chat=private,
+                 edits_buttons=True,
                  may_manage=None if private else partial(administers, query.get_bot(), chat.id,
                                                          query.from_user.id),
                  reads_typed=private or bool(query.get_bot().can_read_all_group_messages))

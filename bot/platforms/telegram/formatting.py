@@ -14,7 +14,8 @@ from telegram.constants import CallbackQueryLimit, InlineKeyboardButtonLimit, Me
 
 from bot.chat.commands import COMMANDS
 from bot.chat.events import Button, Person, Reply
-from bot.presentation import catalogue
+from bot.presentation import catalogue, taps
+from bot.presentation.messages import Kind
 
 TEXT_LIMIT = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096
 CAPTION_LIMIT = int(MessageLimit.CAPTION_LENGTH)  # 1024
@@ -104,12 +105,18 @@ def split_text(text: str, limit: int = TEXT_LIMIT) -> list[str]:
 def caption(reply: Reply) -> tuple[str, str | None]:
     """The caption for a reply's picture, and the full text to send after it when it does not fit.
 
-    The caption is the reply's text; when that is longer than Telegram allows, it is the title and the
-    fields (players, turn, last move, result), and the text follows as a message of its own.
+    The caption is the reply's text, followed by the picture's description in words (whose move, the
+    last move, the pieces) where it fits; when the text is longer than Telegram allows, it is the title
+    and the fields (players, turn, last move, result), and the text follows as a message of its own.
 
     >>> caption(Reply("x" * 2000, title="Alice vs Bob", fields=(("Result", "1-0"),)))[0]
     'Alice vs Bob\\nResult: 1-0'
+    >>> caption(Reply("Bob played 11-15.", alt_text="Board of game #1: White to move."))[0]
+    'Bob played 11-15.\\n\\nBoard of game #1: White to move.'
     """
+    described = f"{reply.text}\n\n{reply.alt_text}" if reply.alt_text else reply.text
+    if len(described) <= CAPTION_LIMIT:
+        return described, None
     if len(reply.text) <= CAPTION_LIMIT:
         return reply.text, None
     lines = [reply.title] if reply.title else []
@@ -162,16 +169,21 @@ def owned(reply: Reply, user_id: str) -> Reply:
 
 
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """The inline keyboard for a reply's buttons, `BUTTONS_PER_ROW` to a row; None without buttons.
+    """The inline keyboard for a reply's buttons, `BUTTONS_PER_ROW` to a row (a move picker's as
+    `taps.rows` lays them out); None without buttons.
 
     >>> keyboard(Reply("?", buttons=(Button("acc:7", "Accept"),))).inline_keyboard[0][0].callback_data
     'acc:7'
     """
     if not reply.buttons:
         return None
-    buttons = [InlineKeyboardButton(button.label, callback_data=button.id) for button in reply.buttons]
-    rows = [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)]
-    return InlineKeyboardMarkup(rows)
+    buttons = list(reply.buttons)
+    if reply.kind is Kind.MOVE_KEYS:
+        rows = taps.rows(buttons)
+    else:
+        rows = [buttons[i : i + BUTTONS_PER_ROW] for i in range(0, len(buttons), BUTTONS_PER_ROW)]
+    return InlineKeyboardMarkup([[InlineKeyboardButton(button.label, callback_data=button.id)
+                                  for button in row] for row in rows])
 
 
 def menu(language: str) -> list[BotCommand]:
