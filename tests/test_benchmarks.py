@@ -18,6 +18,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -28,6 +29,7 @@ import asyncpg
 import pytest
 
 from engine import evaluation
+from tests.fakes import hub_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -222,6 +224,25 @@ def test_bench_opponent() -> None:
         (pairing.replace(":", " vs "), variant) for pairing in pairings
         for variant in ("english", "italian", "international"))
     assert all(int(m[3]) + int(m[4]) + int(m[5]) == 2 for m in rows)
+
+
+@covers("bench_hub.py")
+def test_bench_hub() -> None:
+    """Two short games of the engine-backed level 5 against Tammi's level 5: with dame when it is
+    installed (the test extra), and with the fake Hub engine of version 1 crashing in its second search
+    (its moves then Tammi's, counted as fallbacks)."""
+    dame = shutil.which("dame", path=os.pathsep.join([str(Path(sys.executable).parent),
+                                                      os.environ.get("PATH", "")]))
+    fake = hub_engine.command("--protocol", "1", "--fault", "crash", "--on", "2")
+    for hub, name, version in ([(f"{dame} hub", "dame", 2)] if dame else []) + [(fake, "Fake", 1)]:
+        out = bench("bench_hub.py", "--hub", hub, "--games", "2", "--move-time", "0.05", "--tammi-time",
+                    "0.05", "--max-plies", "12")
+        assert lines(rf"{name} .*\(Hub {version}\) at 0.05s a move vs Tammi level 5 at 0.05s a move; "
+                     r"2 games, max 12 plies", out), out
+        games = lines(r"  game \d: engine as (white|black): (win|draw|loss) in \d+ plies  running .*", out)
+        assert len(games) == 2, out
+        (row,) = lines(rf"({name}.*?) +2 +(\d+) +(\d+) +(\d+) +\d+% +(\d+) +\d+", out)
+        assert sum(int(row[i]) for i in (2, 3, 4)) == 2 and (int(row[5]) > 0) == (name == "Fake"), out
 
 
 @pytest.fixture(scope="module")
