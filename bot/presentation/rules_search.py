@@ -39,8 +39,9 @@ _HEAD_BONUS = 1.0
 _NO_HEADS = frozenset({"differences", "strategy"})  # their heads are labels and advice
 _DEFINING = 3.0  # the head bonus grows this much for "what is ...": the passage defining it answers
 _EXAMPLE = 0.85  # an example counts this much: the rule it shows answers first
-_COVERAGE_RANK = 0.25  # passages rank by score times this power of their topic's coverage
+_COVERAGE_RANK = 0.5  # passages rank by score times this power of their topic's coverage
 _SECONDARY = 0.6  # differences unless the question compares, glossary unless it asks for a meaning
+_COMPARING = 1.25  # differences when it does: "which rules change if I switch to Italian?"
 _K1 = 1.2
 _B = 0.5
 
@@ -220,8 +221,8 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
 
     A passage's score is its own BM25 score plus a share of the best other passage of its topic (a
     topic that answers with several passages is the likelier one). The differences topic counts less
-    unless the question compares (a comparing word, or two variants named, `variants_named`), the
-    glossary unless it asks what something is or means.
+    unless the question compares (a comparing word, or two variants named, `variants_named`), and more
+    when it does; the glossary counts less unless the question asks what something is or means.
     """
     question = mended(question)
     asked: dict[str, Counter[str]] = {}
@@ -250,7 +251,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
         own = [max(scores) for scores in zip(*scored, strict=True)]
         cover, matched = max(index.coverage(asked_words[lang], topic, variant)
                              for lang, index in _INDEX.items())
-        factor = _SECONDARY if topic == "differences" and not compares else 1.0
+        factor = (_COMPARING if compares else _SECONDARY) if topic == "differences" else 1.0
         for number, score in enumerate(own):
             others = [s for i, s in enumerate(own) if i != number]
             total = score + _COHERENCE * max(others, default=0.0)
