@@ -40,7 +40,7 @@ FRESH: list[dict[str, Any]] = tomllib.loads(
 THIRD: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_third.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
-THIRD_FLOOR = 0.0  # the third set was measured once at MEASURED: that, less a small margin
+THIRD_FLOOR = 0.78  # the third set was measured once at 259/319 (81.2%): that, less a small margin
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
