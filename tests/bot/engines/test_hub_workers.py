@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import load_config
 from bot.engines import HubSettings
-from bot.engines.settings import hub_settings
 from bot.workers import Workers
 from engine import Board, Move
 from tests.fakes.hub_engine import command, written
@@ -182,12 +180,3 @@ def not_running(pid: int, within: float = 3.0) -> bool:
             return True
         time.sleep(0.02)
     return False
-
-
-def test_the_config_gives_the_workers_their_engine(tmp_path: Path) -> None:
-    path = tmp_path / "tammi.toml"
-    path.write_text('[engine]\nhub = "dame hub"\nhash_mb = 32\nmove_time = "250ms"\nprocesses = 2\n')
-    config = load_config(path, env={})
-    settings = hub_settings(config.engine)
-    assert settings == HubSettings("dame hub", hash_mb=32, move_time=0.25)
-    assert hub_settings(load_config(None, env={}).engine) is None  # no engine unless one is configured
