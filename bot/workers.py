@@ -240,6 +240,8 @@ class Workers:
             log.warning("%s; Tammi's own engine is used instead", fault)
         except concurrent.futures.BrokenExecutor:
             log.warning("the Hub engine's worker process died; Tammi's own engine is used instead")
+        except Exception:
+            log.exception("asking the Hub engine failed; Tammi's own engine is used instead")
         return None
 
     # -- the opponent ----------------------------------------------------------------------------
@@ -281,6 +283,8 @@ class Workers:
                 log.warning("%s; the review is made by Tammi's own engine instead", fault)
             except concurrent.futures.BrokenExecutor:
                 log.warning("the Hub engine's worker process died; the review is made by Tammi's own engine")
+            except Exception:
+                log.exception("a review by the Hub engine failed; the review is made by Tammi's own engine")
         return await self._review("reviews", None, variant, start_fen, moves, seconds, nodes)
 
     async def _review(self, kind: str, engine: HubSettings | None, variant: str, start_fen: str,

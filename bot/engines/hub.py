@@ -212,7 +212,7 @@ class HubEngine:
                 self._send(f"time {max(1, round(millis))}")
                 self._send("go" if think else "analyse")
             return self._answer(board, deadline)
-        except EngineFault:
+        except BaseException:  # a fault, or anything else in the middle of the talk: start afresh
             self.kill()
             raise
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 
-from bot.engines.hub import EngineFault, Found, HubEngine
+from bot.engines.hub import Found, HubEngine
 from bot.engines.settings import HubSettings
 from engine import Board, Move
 from engine.evaluation import evaluate
@@ -30,7 +30,7 @@ def search(settings: HubSettings, board: Board, *, seconds: float | None, nodes:
             _engines[settings] = engine
         try:
             return engine.search(board, seconds=seconds, nodes=nodes, think=think)
-        except EngineFault:
+        except BaseException:
             del _engines[settings]  # killed; a new one at the next use
             raise
 

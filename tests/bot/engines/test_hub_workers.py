@@ -4,8 +4,11 @@ engine's; other variants and levels, and every fault, are Tammi's own, with one 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
@@ -180,3 +183,30 @@ def not_running(pid: int, within: float = 3.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+async def test_a_killed_engine_worker_leaves_the_move_to_tammi(tmp_path: Path,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """The engine's worker process is killed (SIGKILL) while its engine searches: the move is Tammi's,
+    a new worker and engine take the next one, and the orphaned engine ends when its input closes."""
+    settings, log = fake(tmp_path, "--fault", "hang", "--once", str(tmp_path / "faulted"))
+    settings = dataclasses.replace(settings, margin=30.0)  # the worker dies long before the engine hangs
+    workers = Workers(hub=settings, engines=1)
+    board = opened()
+    try:
+        with caplog.at_level(logging.WARNING):
+            turn = asyncio.ensure_future(workers.choose(board, level=5, time_limit=0.05, node_limit=2000))
+            for _ in range(1000):  # until the engine searches (20 s at most)
+                if "go think" in lines(log):
+                    break
+                await asyncio.sleep(0.02)
+            (worker,) = workers._pools["engine"]._processes
+            os.kill(worker, signal.SIGKILL)
+            move = await asyncio.wait_for(turn, 20)
+        assert move in board.legal_moves
+        assert warnings(caplog) == ["the Hub engine's worker process died; Tammi's own engine is used "
+                                    "instead"]
+        assert await workers.choose(board, level=5, time_limit=0.05, node_limit=None) == picked(board)
+    finally:
+        await workers.close()
+    assert all(not_running(pid) for pid in pids(log))
