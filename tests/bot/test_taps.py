@@ -3,6 +3,7 @@ read back, nothing else read as one), their rows, and the steps the service answ
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
 from collections.abc import AsyncIterator
@@ -18,6 +19,8 @@ from bot.presentation.messages import Button, Kind
 from engine import Board
 from engine.picking import pick
 from tests.bot.tammi_talk import Chat, close_chat, game_from, open_chat, start_game
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "taps"
 
 
 @pytest.fixture
@@ -137,3 +140,16 @@ async def test_a_branching_capture_is_asked_step_by_step(chat: Chat) -> None:
     assert made_up.kind is Kind.ERROR and made_up.private
     [stranger] = await chat.press("cy", taps.Key(game_id, game.version, None).id)
     assert stranger.kind is Kind.ERROR and "#1" in stranger.text
+
+
+async def test_the_readme_steps_are_what_the_picker_shows(tmp_path: Path) -> None:
+    """docs/taps/steps.txt (the keyboards of the README's pictures) is what the service answers today."""
+    spec = importlib.util.spec_from_file_location("docs_taps_draw", DOCS / "draw.py")
+    assert spec is not None and spec.loader is not None
+    draw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw)
+    steps = await draw.play_steps(str(tmp_path), pictures=False)
+    shown = (DOCS / "steps.txt").read_text(encoding="utf-8")
+    assert draw.text_of(steps) == shown, "run .venv/bin/python docs/taps/draw.py to draw the pictures again"
+    assert sorted(path.name for path in DOCS.glob("step-*.png")) == [f"step-{n}.png" for n in range(1, 9)]
+    assert len(steps) == 8
