@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.domain.model import Orientation
 from bot.presentation import catalogue
 from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
-                     "draw-answer", "undo-answer", "language", "board"]
+                     "draw-answer", "undo-answer", "language", "format", "rounds", "days"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
-(`tournament`); the choice kinds take one of `CHOICES[kind]`."""
+(`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
+and its number (`rounds 5`)."""
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,12 @@ class Option:
 
 @dataclass(frozen=True)
 class Command:
+    """A command and its options, or a group of subcommands (`tournament new`, `tournament join`, ...):
+    a subcommand's words follow the group's name (`words-<group>-<name>`, `cmd-<group>-<name>`)."""
+
     name: str
     options: tuple[Option, ...] = ()
+    subcommands: tuple[Command, ...] = ()
 
 
 VARIANT_CHOICES = tuple(variant.name for variant in all_variants())
@@ -40,7 +44,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "variant": VARIANT_CHOICES, "colour": COLOUR_CHOICES,
     "draw-answer": ("offer", "accept", "decline"), "undo-answer": ("request", "accept", "decline"),
     "language": catalogue.LANGUAGES,
-    "board": tuple(orientation.value for orientation in Orientation),
+    "format": ("round-robin", "swiss"),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -55,7 +59,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("cancel"),
     Command("play", (Option("level", "level"), Option("variant", "variant"), Option("colour", "colour"))),
     Command("move", (Option("move", "move", required=True),)),
-    Command("board", (Option("text", "flag"),)),
+    Command("board"),
     Command("moves"),
     Command("resign"),
     Command("draw", (Option("answer", "draw-answer"),)),
@@ -70,9 +74,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard", (Option("variant", "variant"),)),
-    Command("settings", (Option("language", "language"), Option("variant", "variant"),
-                         Option("board", "board"))),
+    Command("settings", (Option("language", "language"), Option("variant", "variant"))),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
+    Command("tournament", subcommands=(
+        Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),
+                        Option("days", "days"), Option("double", "flag"))),
+        Command("join"), Command("leave"), Command("start"), Command("status"), Command("standings"),
+        Command("cancel"), Command("pdn"))),
     Command("help"),
 )
 

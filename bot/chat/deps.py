@@ -19,6 +19,7 @@ from bot.config import Config
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
 from bot.flows.review import Reviewer
+from bot.flows.rounds import Director
 from bot.presentation.messages import Reply
 from bot.presentation.replies import Presenter
 from bot.storage.repository import Repository
@@ -39,6 +40,7 @@ class Deps:
     workers: Workers
     config: Config
     post: Post
+    director: Director
 
 
 def bind(handler: Callable[..., Awaitable[list[Reply]]], deps: Deps) -> Bound:

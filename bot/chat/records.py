@@ -8,7 +8,7 @@ from bot.chat.context import Ctx
 from bot.chat.events import Attachment, Reply
 from bot.config import Config
 from bot.domain.transitions import Refusal
-from bot.flows import records
+from bot.flows import records, tournaments
 from bot.flows.desk import Desk
 from bot.presentation import catalogue, game_text, rating_text
 from bot.presentation.messages import Kind
@@ -20,7 +20,8 @@ from engine import Color
 async def pdn(target: typed.Target, ctx: Ctx, desk: Desk, repository: Repository) -> list[Reply]:
     loaded = await desk.load(ctx.asker, target.id, target.lookup, target.missing)
     game = loaded.game
-    text = game_text.pdn_text(game, loaded.board, hints=await records.hints_used(repository, game))
+    text = game_text.pdn_text(game, loaded.board, hints=await records.hints_used(repository, game),
+                              event=await tournaments.game_tags(repository, game))
     return [Reply(f"{ctx.say('pdn', id=game.id)}\n```\n{text}\n```", kind=Kind.PDN, game_id=game.id)]
 
 

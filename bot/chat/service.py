@@ -28,6 +28,7 @@ from bot.flows.desk import Asker, Desk
 from bot.flows.opponent import BotPlayer, Limits
 from bot.flows.people import Memory
 from bot.flows.review import Reviewer, ReviewLimits
+from bot.flows.rounds import Director
 from bot.flows.sweep import Sweep
 from bot.presentation import catalogue, game_text, notices, rules_help
 from bot.presentation.replies import Presenter
@@ -75,7 +76,8 @@ class GameService:
                              Limits(limits.max_level, _seconds(limits.time_limit), limits.node_limit,
                                     searches=max(1, limits.workers)),
                              self.announce)
-        self.sweep = Sweep(self.desk, durations, self.announce, self.bot)
+        self.director = Director(self.desk, self.announce)
+        self.sweep = Sweep(self.desk, durations, self.announce, self.bot, self.director)
         review = config.review
         self.reviewer = Reviewer(self.desk, self.workers, ReviewLimits(
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
@@ -86,7 +88,8 @@ class GameService:
         self.limits = Limiter(config.limits)
         self.locales = Locales()
         deps = Deps(desk=self.desk, repository=repository, presenter=self.presenter, bot=self.bot,
-                    reviewer=self.reviewer, workers=self.workers, config=config, post=self.post)
+                    reviewer=self.reviewer, workers=self.workers, config=config, post=self.post,
+                    director=self.director)
         self.router = Router(deps, self.limits, Memory(repository), self.locales)
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -156,9 +159,8 @@ class GameService:
             return None
         settings = await records.settings(self.repository, game.platform, game.channel_id)
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
-        facing = game_text.Facing(settings.orientation)
         return game_text.text_board(lang, game, self.desk.board(game),
-                                    flipped=game_text.flipped_for(game_text.viewer(game, facing)))
+                                    flipped=game_text.flipped_for(game_text.viewer(game)))
 
     # -- notices ---------------------------------------------------------------------------------
 
@@ -188,8 +190,7 @@ class GameService:
         locale = self.locales.note(platform, addressee, None) if addressee else None
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
         reply = await notices.render(self.presenter, lang, announcement,
-                                     reads_typed=self._reads_typed.get(platform, True),
-                                     facing=game_text.Facing(settings.orientation))
+                                     reads_typed=self._reads_typed.get(platform, True))
         try:
             await sender(Notice(platform, channel_id, reply))
         except Exception:

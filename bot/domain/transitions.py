@@ -54,13 +54,6 @@ def check_turn(game: Game, color: Color) -> None:
         raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name, variant=game.variant)
 
 
-def check_ply(game: Game, ply: int | None) -> None:
-    """Refuses a choice made on a board of `ply` moves played when the game is no longer there (None:
-    no board named)."""
-    if ply is not None and len(game.moves) != ply:
-        raise Refusal("board_moved_on", id=game.id)
-
-
 def finish(game: Game, result: Result, ending: Ending, now: float) -> Game:
     """The game ended with `result`; short games are not rated."""
     return replace(game, status=Status.FINISHED, result=result, ending=ending, finished_at=now,
@@ -152,7 +145,9 @@ def decline(game: Game, color: Color, kind: Offer) -> Game:
 
 
 def request_undo(game: Game, color: Color) -> Game:
-    """`color` asks to take back their last move (only right after making it)."""
+    """`color` asks to take back their last move (only right after making it; never in a tournament)."""
+    if game.tournament_id is not None:
+        raise Refusal("tournament_no_undo", id=game.id)
     if game.offer is not None:
         raise Refusal("offer_pending")
     if game.turn is color or not game.moves:
@@ -181,12 +176,13 @@ def bot_take_back(game: Game, color: Color) -> None:
 
 
 def claim(game: Game, color: Color, board: Board, now: float, abandon_after: float) -> Game:
-    """A draw claim (English) or the win after `abandon_after` seconds of the opponent's silence."""
+    """A draw claim (English) or the win after `abandon_after` seconds of the opponent's silence (not in
+    a tournament game, which its clock ends: `bot.flows.rounds`)."""
     kind = claimable(board)
     if kind is not None:
         ending = Ending.CLAIM_THREEFOLD if kind is Claim.THREEFOLD else Ending.CLAIM_FORTY_MOVES
         return finish(game, Result.DRAW, ending, now)
-    waiting = game.turn is not color
+    waiting = game.turn is not color and game.tournament_id is None
     silent = now - game.updated_at
     if waiting and silent >= abandon_after:
         return finish(game, Result.win(color), Ending.ABANDON, now)

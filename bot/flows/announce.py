@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.domain.model import Challenge, Damaged, Game
 from bot.domain.transitions import Moved
+from bot.flows.tournament_news import TournamentNews
 from engine import Board
 
 
@@ -60,5 +61,5 @@ class GameSetAside:
 
 
 Announcement = (BotThinking | BotMoved | BotDrew | BotFailed | ChallengeExpired | Reminder | AbandonAvailable
-                | GameSetAside)
+                | GameSetAside | TournamentNews)
 Announce = Callable[[Announcement], Awaitable[None]]

@@ -13,6 +13,7 @@ from bot.domain.model import (
     NewGame,
     Player,
 )
+from bot.domain.seats import free_game
 from bot.domain.transitions import Refusal
 from bot.flows.desk import Asker, Desk
 from bot.storage.repository import Busy, Pending
@@ -35,12 +36,12 @@ async def post(desk: Desk, asker: Asker, challenger: Player, target: Player | No
     platform, channel_id = asker.platform, asker.channel
     if target is not None and target.user_id == challenger.user_id:
         raise Refusal("challenge_self")
-    busy = await repository.active_game_for(platform, channel_id, challenger.user_id)
+    busy = free_game(await repository.seated_games(platform, channel_id, challenger.user_id))
     if busy is not None:
         raise Refusal("challenge_busy_self", id=busy.id)
     if target is not None and target.is_bot:
         raise Refusal("challenge_self")
-    if target is not None and await repository.active_game_for(platform, channel_id, target.user_id):
+    if target is not None and free_game(await repository.seated_games(platform, channel_id, target.user_id)):
         raise Refusal("challenge_busy_other", name=target.name)
     now = desk.clock()
     try:
@@ -84,7 +85,7 @@ async def accept(desk: Desk, platform: str, challenge_id: int, user: Player) -> 
         game = await desk.repository.accept_challenge(challenge.id, new)
     except Busy as busy:
         if busy.user_id == user.user_id:
-            mine = await desk.repository.active_game_for(platform, challenge.channel_id, busy.user_id)
+            mine = free_game(await desk.repository.seated_games(platform, challenge.channel_id, busy.user_id))
             raise Refusal("challenge_busy_self", id=mine.id if mine else "?") from None
         raise Refusal("challenge_busy_other", name=challenge.challenger.name) from None
     if game is None:

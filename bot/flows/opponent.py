@@ -10,6 +10,7 @@ from typing import Protocol
 
 from bot.domain import transitions
 from bot.domain.model import BOT, Claim, Ending, Game, NewGame, Offer, Player, Result
+from bot.domain.seats import free_game
 from bot.domain.transitions import Refusal
 from bot.flows import aside
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
@@ -87,7 +88,7 @@ class BotPlayer:
         """A new game against the bot; the user plays `colour`."""
         repository = self.desk.repository
         platform, channel_id = asker.platform, asker.channel
-        busy = await repository.active_game_for(platform, channel_id, user.user_id)
+        busy = free_game(await repository.seated_games(platform, channel_id, user.user_id))
         if busy is not None:
             raise Refusal("challenge_busy_self", id=busy.id)
         white, black = (user, BOT) if colour is Color.WHITE else (BOT, user)

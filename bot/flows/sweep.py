@@ -16,17 +16,20 @@ from bot.flows import aside
 from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
+from bot.flows.rounds import Director
 from bot.storage.repository import Unavailable, WriteRefused
 
 log = logging.getLogger(__name__)
 
 
 class Sweep:
-    def __init__(self, desk: Desk, timing: Timing, announce: Announce, bot: BotPlayer) -> None:
+    def __init__(self, desk: Desk, timing: Timing, announce: Announce, bot: BotPlayer,
+                 director: Director | None = None) -> None:
         self.desk = desk
         self.timing = timing
         self.announce = announce
         self.bot = bot
+        self.director = director  # tournaments keep their own clock (`bot.flows.rounds`)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -67,6 +70,8 @@ class Sweep:
                 await self.announce(ChallengeExpired(challenge))
         remind, abandon = self.timing.reminder_after, self.timing.abandon_after
         for game in await repository.stale_games(now - remind):
+            if game.tournament_id is not None:
+                continue  # its tournament's days per move decide (the director's sweep below)
             silent, waiting = game.player(game.turn), game.player(game.turn.other)
             if silent.is_bot:
                 self.bot.resume_game(game)
@@ -81,3 +86,5 @@ class Sweep:
                     and await repository.mark_reminded(game.id, 2, version=game.version)):
                 await self.announce(AbandonAvailable(game, abandon / 3600))
         await self.bot.resume(waited=self.timing.sweep_interval)
+        if self.director is not None:
+            await self.director.sweep()

@@ -19,6 +19,7 @@ from discord.app_commands import Choice, locale_str
 from discord.http import Route
 
 from bot.chat.commands import CHOICES, COMMANDS, Command, Option, OptionKind
+from bot.domain.tournaments import MAX_DAYS, MAX_ROUNDS
 from bot.platforms.base import apology
 from bot.platforms.discord.buttons import shorten
 from bot.platforms.discord.client import handler_of, person
@@ -60,11 +61,11 @@ def _named(name: str, key: str) -> locale_str:
 
 _CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
     "variant": lambda value: _named(value, f"choice-{value}"),
+    "format": lambda value: _named(value, f"words-tournament-{value}"),
     "colour": lambda value: _named(value, f"choice-{value}"),
     "draw-answer": lambda value: _described(f"choice-draw-{value}"),
     "undo-answer": lambda value: _described(f"choice-undo-{value}"),
     "language": lambda value: _described(f"language-name-{value}"),
-    "board": lambda value: _described(f"choice-board-{value}"),
 }
 """How a choice is shown: the rules and colours by their word, answers as a phrase, languages by name."""
 
@@ -85,6 +86,10 @@ def _annotation(option: Option) -> Any:
         return app_commands.Range[int, 1, 99_999]
     if option.kind == "flag":
         return bool
+    if option.kind == "rounds":  # a tournament's rounds, as `tournament new rounds 5` is typed
+        return app_commands.Range[int, 1, MAX_ROUNDS]
+    if option.kind == "days":  # its days per move
+        return app_commands.Range[int, 1, MAX_DAYS]
     return str
 
 
@@ -112,13 +117,16 @@ def _choices(pairs: list[tuple[str, str]], typed: str) -> list[Choice[str]]:
 _SUGGESTIONS: dict[str, Suggest] = {"move": _suggest_moves, "topic": _suggest_topics}
 
 
-def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
+def _callback(spec: Command, group: str | None = None) -> Callable[..., Coroutine[Any, Any, None]]:
     """The subcommand's callback: its options, in the table's order, become the event's args and
-    mentions (a flag that is set gives its name, as it is typed). Its signature (one parameter per
-    option) is what discord.py reads the options from."""
+    mentions (a flag that is set gives its name, as it is typed; a count its name and number). In a
+    group (`/tammi tournament new`) the command is the group's, its first word the subcommand's. Its
+    signature (one parameter per option) is what discord.py reads the options from."""
+    name, head = (group, [spec.name]) if group else (spec.name, [])
+    key = f"{group}-{spec.name}" if group else spec.name
 
     async def run(interaction: discord.Interaction[Any], **values: Any) -> None:
-        args: list[str] = []
+        args: list[str] = list(head)
         mentions = []
         for option in spec.options:
             value = values.get(option.name)
@@ -126,9 +134,11 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
                 mentions.append(person(value))
             elif isinstance(value, bool):
                 args += [option.name] if value else []
+            elif option.kind in ("rounds", "days") and value is not None:
+                args += [option.name, str(value)]
             elif value is not None and str(value).strip():
                 args.append(str(value).strip())
-        await handler_of(interaction).command(interaction, spec.name, tuple(args), tuple(mentions))
+        await handler_of(interaction).command(interaction, name, tuple(args), tuple(mentions))
 
     interaction = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)
@@ -137,7 +147,7 @@ def _callback(spec: Command) -> Callable[..., Coroutine[Any, Any, None]]:
                for option in spec.options]
     run.__signature__ = inspect.Signature([interaction, *options])  # type: ignore[attr-defined]
     if spec.options:
-        app_commands.describe(**{o.name: _described(f"opt-{spec.name}-{o.name}") for o in spec.options})(run)
+        app_commands.describe(**{o.name: _described(f"opt-{key}-{o.name}") for o in spec.options})(run)
         app_commands.rename(**{o.name: _named(o.name, f"option-name-{o.name}") for o in spec.options})(run)
     choices = {o.name: _option_choices(o.kind) for o in spec.options if o.kind in CHOICES}
     if choices:
@@ -156,10 +166,24 @@ def tammi_group() -> app_commands.Group:
         allowed_installs=app_commands.AppInstallationType(guild=True),
     )
     for spec in COMMANDS:
+        if spec.subcommands:
+            group.add_command(_group(spec))
+            continue
         group.add_command(app_commands.Command(
             name=_named(spec.name, f"words-command-{spec.name}"), description=_described(f"cmd-{spec.name}"),
             callback=_callback(spec)))
     return group
+
+
+def _group(spec: Command) -> app_commands.Group:
+    """A subcommand group of `/tammi` (`/tammi tournament new`, ...)."""
+    inner = app_commands.Group(name=_named(spec.name, f"words-command-{spec.name}"),
+                               description=_described(f"cmd-{spec.name}"))
+    for sub in spec.subcommands:
+        inner.add_command(app_commands.Command(
+            name=_named(sub.name, f"words-{spec.name}-{sub.name}"),
+            description=_described(f"cmd-{spec.name}-{sub.name}"), callback=_callback(sub, spec.name)))
+    return inner
 
 
 class TammiTree(app_commands.CommandTree[Any]):
