@@ -26,7 +26,8 @@ class Event:
       written as text, or ordinary chat to ignore). For a structured command (a Discord slash command,
       a Telegram `/command`) it is the command name (`"challenge"`, `"move"`, ...) and `args` holds its
       words in order; `text` then holds the raw text, if any.
-    - `button` is the id of a pressed button (see `Button.id`); `text` and `command` are then unused.
+    - `button` is the id of a pressed button (see `Button.id`); `command` is then unused, and so is
+      `text`, except for a choice from a menu of moves (`Picker.choose`), where it is the move or square.
     - `mentions` are users the message names (a Discord user option, a Telegram text mention).
     - `replied_to` is the author of the message this one replies to (a person, never the bot).
     - `locale` is the user's language as the platform gives it (`"fi"`, `"en-US"`), or None.
