@@ -230,6 +230,15 @@ async def test_back_and_cancel(fake: FakeTelegram, tammi: Tammi) -> None:
     assert assert_callback_data_fits(fake) > 20
 
 
+async def test_the_first_board_and_help_say_how_to_tap(fake: FakeTelegram, tammi: Tammi) -> None:
+    board = await start_game(fake)  # privacy mode: typed moves do not reach the bot in the group
+    assert "Tap Move under the board, then your piece and where it goes" in board.words
+    mark = fake.mark()
+    fake.send_text(GROUP, BOB, "/help")
+    helped = await fake.wait_for("sendMessage", after=mark)
+    assert "Tap Move under the board, then your piece and each square it goes to" in helped.words
+
+
 async def test_strangers_and_the_player_not_to_move_change_nothing(fake: FakeTelegram, tammi: Tammi) -> None:
     board = (await start_game(fake)).result
     mark = fake.mark()

@@ -18,11 +18,11 @@ help-intro-discord = Tammi plays draughts: English checkers, Italian and Interna
 help-intro-telegram = Tammi plays draughts: English checkers, Italian and International draughts. Send a command as `/<command>`, for example `/play`.
 help-intro-console = Tammi plays draughts: English checkers, Italian and International draughts. Type the command word, for example `play`.
 help-moves-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example 9-13 or 10x17x26); messages typed in this server do not reach Tammi.
-help-moves-telegram-untyped = Move with the Move button under the board, with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
+help-moves-telegram-untyped = Tap Move under the board, then your piece and each square it goes to (Back goes back a step, Cancel stops); or move with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
 help-moves-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move 9-13`).
 # Under a new board, where typed moves do not arrive (or may not: a notice knows only the platform's configuration); `how-to-move` where they do.
 how-to-move-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example `/tammi move { $example }`).
-how-to-move-telegram-untyped = Move with the Move button under the board, with `/move { $example }`, or by replying to the board with the move.
+how-to-move-telegram-untyped = Tap Move under the board, then your piece and where it goes; or send `/move { $example }`, or reply to the board with the move.
 how-to-move-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move { $example }`).
 
 # Discord: a reply that Discord did not take even after retrying (the board of a game, or anything else).

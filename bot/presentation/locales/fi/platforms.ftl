@@ -18,10 +18,10 @@ help-intro-discord = Tammi pelaa tammea: englantilaista, italialaista ja kansain
 help-intro-telegram = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Lähetä komento muodossa `/<komento>`, esimerkiksi `/play`.
 help-intro-console = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Kirjoita komennon sana, esimerkiksi `pelaa`.
 help-moves-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `/tammi move` (esimerkiksi 9-13 tai 10x17x26); tällä palvelimella kirjoitetut viestit eivät tule Tammille.
-help-moves-telegram-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella, komennolla `/move 9-13` tai vastaamalla laudan viestiin siirrolla (esimerkiksi 9-13 tai 10x17x26).
+help-moves-telegram-untyped = Napauta laudan alla Siirrä ja sitten nappulaasi ja jokaista ruutua, johon se siirtyy (Takaisin palaa askeleen, Peru keskeyttää); tai siirrä komennolla `/move 9-13` tai vastaamalla laudan viestiin siirrolla (esimerkiksi 9-13 tai 10x17x26).
 help-moves-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move 9-13`).
 how-to-move-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `/tammi siirrä` (`/tammi move`), esimerkiksi `/tammi siirrä { $example }`.
-how-to-move-telegram-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella, komennolla `/move { $example }` tai vastaamalla laudan viestiin siirrolla.
+how-to-move-telegram-untyped = Napauta laudan alla Siirrä ja sitten nappulaasi ja ruutua, johon se siirtyy; tai lähetä `/move { $example }` tai vastaa laudan viestiin siirrolla.
 how-to-move-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move { $example }`).
 
 # Discord: vastaus, jota Discord ei ottanut vastaan uusintayrityksistäkään (pelin lauta tai jokin muu).
