@@ -327,8 +327,7 @@ class SqliteRepository(TournamentStore):
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
-            await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant,
-                                               settings.board and settings.board.value))
+            await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant))
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:
