@@ -135,7 +135,8 @@ async def cancel(command: typed.Cancel, ctx: Ctx, desk: Desk) -> list[Reply]:
 async def accept_challenge(target: typed.Target, ctx: Ctx, desk: Desk, presenter: Presenter) -> list[Reply]:
     assert target.id is not None
     game = await challenges.accept(desk, ctx.platform, target.id, ctx.player)
-    return [await presenter.started(ctx.lang, game, desk.board(game), reads_typed=ctx.event.reads_typed)]
+    return [await presenter.started(ctx.lang, game, desk.board(game), reads_typed=ctx.event.reads_typed,
+                                    facing=ctx.facing)]
 
 
 async def decline_challenge(target: typed.Target, ctx: Ctx, desk: Desk) -> list[Reply]:
@@ -156,7 +157,8 @@ async def cancel_challenge(target: typed.Target, ctx: Ctx, desk: Desk) -> list[R
 async def start_bot_game(ctx: Ctx, desk: Desk, presenter: Presenter, bot: BotPlayer, variant: str,
                          colour: Color, level: int) -> list[Reply]:
     game = await bot.start(ctx.asker, ctx.player, variant, colour, level)
-    return [await presenter.started(ctx.lang, game, desk.board(game), reads_typed=ctx.event.reads_typed)]
+    return [await presenter.started(ctx.lang, game, desk.board(game), reads_typed=ctx.event.reads_typed,
+                                    facing=ctx.facing)]
 
 
 async def play_bot(command: typed.PlayBot, ctx: Ctx, desk: Desk, presenter: Presenter,

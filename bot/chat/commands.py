@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.domain.model import Orientation
 from bot.presentation import catalogue
 from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
-                     "draw-answer", "undo-answer", "language", "format", "rounds", "days"]
+                     "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
 (`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
 and its number (`rounds 5`)."""
@@ -45,6 +46,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "draw-answer": ("offer", "accept", "decline"), "undo-answer": ("request", "accept", "decline"),
     "language": catalogue.LANGUAGES,
     "format": ("round-robin", "swiss"),
+    "board": tuple(orientation.value for orientation in Orientation),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -59,7 +61,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("cancel"),
     Command("play", (Option("level", "level"), Option("variant", "variant"), Option("colour", "colour"))),
     Command("move", (Option("move", "move", required=True),)),
-    Command("board"),
+    Command("board", (Option("text", "flag"),)),
     Command("moves"),
     Command("resign"),
     Command("draw", (Option("answer", "draw-answer"),)),
@@ -74,7 +76,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", (Option("topic", "topic"), Option("variant", "variant"))),
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard", (Option("variant", "variant"),)),
-    Command("settings", (Option("language", "language"), Option("variant", "variant"))),
+    Command("settings", (Option("language", "language"), Option("variant", "variant"),
+                         Option("board", "board"))),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
     Command("tournament", subcommands=(
         Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),

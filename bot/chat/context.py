@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.chat.events import Event, Person
-from bot.domain.model import Player
+from bot.domain.model import Orientation, Player
 from bot.flows.desk import Asker
 from bot.presentation import catalogue
+from bot.presentation.game_text import Facing
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,13 @@ class Ctx:
     user: Person
     variant: str  # the channel's rules (its setting, else the configured default), read with `lang`
     lang_chosen: bool = True  # `lang` is the channel's or the user's own, not just the configured default
+    board: Orientation = Orientation.TURN  # how the channel's boards face (its setting)
+
+    @property
+    def facing(self) -> Facing:
+        """Which way this reader's boards face: the channel's setting, and in a private chat their own
+        side."""
+        return Facing(self.board, self.user.user_id if self.event.is_private_chat else None)
 
     @property
     def player(self) -> Player:

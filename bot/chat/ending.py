@@ -17,8 +17,8 @@ from bot.presentation.replies import Presenter
 
 
 async def _ended(ctx: Ctx, presenter: Presenter, changed: Changed, actor: str | None = None) -> list[Reply]:
-    return [await presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color, actor=actor,
-                                  ratings=changed.ratings)]
+    return [await presenter.ended(ctx.lang, changed.game, changed.board, viewer=changed.color,
+                                  facing=ctx.facing, actor=actor, ratings=changed.ratings)]
 
 
 async def resign_confirm(target: typed.Target, ctx: Ctx, desk: Desk) -> list[Reply]:
@@ -75,14 +75,14 @@ async def request_undo(target: typed.Target, ctx: Ctx, desk: Desk, presenter: Pr
     game = changed.game
     if changed.before.against_bot:
         lines = [ctx.say("bot_undo"), game_text.turn_line(ctx.lang, game)]
-        return [await presenter.board(ctx.lang, game, changed.board, lines)]
+        return [await presenter.board(ctx.lang, game, changed.board, lines, facing=ctx.facing)]
     return [presenter.offer(ctx.lang, game, changed.color, "undo_requested", move=game.moves[-1])]
 
 
 async def accept_undo(target: typed.Target, ctx: Ctx, desk: Desk, presenter: Presenter) -> list[Reply]:
     changed = await offers.accept_undo(desk, ctx.asker, target.id)
     lines = [ctx.say("undo_done", move=changed.before.moves[-1]), game_text.turn_line(ctx.lang, changed.game)]
-    return [await presenter.board(ctx.lang, changed.game, changed.board, lines)]
+    return [await presenter.board(ctx.lang, changed.game, changed.board, lines, facing=ctx.facing)]
 
 
 async def draw(command: typed.Draw, ctx: Ctx, desk: Desk, presenter: Presenter,

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from bot.domain.model import Orientation
 from bot.presentation import catalogue
 from engine import get_variant, notation
 
@@ -31,7 +32,11 @@ COLOUR_WORDS = {word: colour for colour in ("white", "black", "random")
                 for word in catalogue.all_words(f"words-colour-{colour}")}
 LANGUAGE_WORDS = {word: lang for lang in catalogue.LANGUAGES
                   for word in catalogue.all_words(f"words-language-{lang}")}
-SETTING_WORDS = catalogue.all_words("words-settings-filler")
+BOARD_SETTING_WORDS = catalogue.all_words("words-settings-board")  # `settings board fixed`
+SETTING_WORDS = catalogue.all_words("words-settings-filler") | BOARD_SETTING_WORDS
+ORIENTATION_WORDS = {word: orientation for orientation in Orientation
+                     for word in catalogue.all_words(f"words-board-{orientation.value}")}
+TEXT_WORDS = catalogue.all_words("words-board-text")  # `board text`
 END_WORDS = catalogue.all_words("words-broken-end")
 VARIANT_WORDS = {word: variant for variant in ("english", "italian", "international")
                  for word in catalogue.all_words(f"words-variant-{variant}")}

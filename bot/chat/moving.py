@@ -9,9 +9,9 @@ from bot.domain import transitions
 from bot.domain.model import Offer
 from bot.domain.transitions import Refusal
 from bot.flows import records
-from bot.flows.desk import Desk
+from bot.flows.desk import Desk, Lookup
 from bot.flows.play import MoveRefused, play
-from bot.presentation import catalogue, game_text
+from bot.presentation import boards, catalogue, game_text
 from bot.presentation.messages import Kind
 from bot.presentation.replies import Presenter
 from bot.storage.repository import Repository
@@ -22,14 +22,15 @@ async def play_move(command: typed.PlayMove, ctx: Ctx, desk: Desk, presenter: Pr
     """The move in the game named, else the user's game here (plain chat with no game: ignored)."""
     try:
         done = await play(desk, ctx.asker, command.game_id, command.text, offer_draw=command.offer_draw,
-                          claim_draw=command.claim_draw)
+                          claim_draw=command.claim_draw, ply=command.ply)
     except Refusal as refusal:
         if command.quiet and refusal.key == "no_game":
             return []
         raise
     if isinstance(done, MoveRefused):
-        return [await presenter.move_refused(ctx.lang, done)]
-    return [await presenter.moved(ctx.lang, done, ctx.user.name, reads_typed=ctx.event.reads_typed)]
+        return [await presenter.move_refused(ctx.lang, done, facing=ctx.facing)]
+    return [await presenter.moved(ctx.lang, done, ctx.user.name, reads_typed=ctx.event.reads_typed,
+                                  facing=ctx.facing)]
 
 
 async def move_attempt(command: typed.MoveAttempt, ctx: Ctx, desk: Desk) -> list[Reply]:
@@ -70,7 +71,29 @@ async def show_board(target: typed.Target, ctx: Ctx, desk: Desk, presenter: Pres
     if game.active and game.offer is Offer.DRAW and game.offer_by is not None:
         lines.append(ctx.say("draw_offered", name=game_text.who(ctx.lang, game, game.offer_by),
                              opponent=game.player(game.offer_by.other).name))
-    return [await presenter.board(ctx.lang, game, loaded.board, lines, viewer=viewer)]
+    return [await presenter.board(ctx.lang, game, loaded.board, lines, viewer=viewer, facing=ctx.facing)]
+
+
+async def board_text(command: typed.BoardText, ctx: Ctx, desk: Desk) -> list[Reply]:
+    """`board text`: the board as a monospace block (for screen readers and slow connections), from the
+    side its pictures take here."""
+    loaded = await desk.load(ctx.asker, command.game_id, Lookup.SHOWN, "no_game_to_show")
+    game = loaded.game
+    asked = game.color_of(ctx.user.user_id) or (game.turn if game.active else Color.WHITE)
+    flipped = game_text.flipped_for(game_text.viewer(game, ctx.facing, asked))
+    return [Reply(boards.text_block(ctx.lang, game, loaded.board, flipped=flipped), kind=Kind.INFO,
+                  game_id=game.id)]
+
+
+async def pick_piece(command: typed.PickPiece, ctx: Ctx, desk: Desk, presenter: Presenter) -> list[Reply]:
+    """A piece chosen from a board's menu: its moves, in a menu only the player to move sees."""
+    loaded = await desk.load(ctx.asker, command.game_id)
+    game = loaded.game
+    transitions.check_turn(game, transitions.seat(game, ctx.user.user_id))
+    transitions.check_ply(game, command.ply)
+    if not any(move.start == command.square for move in loaded.board.legal_moves):
+        raise Refusal("picker_no_moves", square=command.square)
+    return [presenter.piece_moves(ctx.lang, game, loaded.board, command.square)]
 
 
 async def list_moves(target: typed.Target, ctx: Ctx, desk: Desk, *, how_to: bool = False) -> list[Reply]:

@@ -13,7 +13,7 @@ from bot.chat import grammar as words
 from bot.chat import typed
 from bot.chat.events import Event
 from bot.chat.tournament_reading import read as read_tournament
-from bot.domain.model import ColourChoice
+from bot.domain.model import ColourChoice, Orientation
 from bot.domain.names import clean
 from bot.domain.transitions import Refusal
 from bot.presentation import taps
@@ -44,7 +44,7 @@ def _read(event: Event, platform: str) -> typed.Command | None:
     if event.button:
         if (key := taps.read(event.button)) is not None:
             return typed.Tap(key.game_id, key.version, key.squares)
-        return press(event.button)
+        return press(event.button, event.text)
     if event.command:
         name = words.resolve_command(event.command.lstrip("/"))
         if name is None:
@@ -56,12 +56,25 @@ def _read(event: Event, platform: str) -> typed.Command | None:
     return text(event, bare=platform == "console" or event.addressed or event.is_private_chat)
 
 
-def press(button: str) -> typed.Press:
-    """A button id `<action>:<id>` as a press."""
-    action, _, number = button.partition(":")
+def press(button: str, choice: str = "") -> typed.Command:
+    """A button id `<action>:<id>` as a press; a menu's `<action>:<game>:<ply>` with its `choice` as the
+    move it plays or the piece whose moves it shows."""
+    action, _, rest = button.partition(":")
+    number, _, ply = rest.partition(":")
     if action not in Action._value2member_map_ or not number.isdecimal() or len(number) > 18:
         raise Refusal("unknown_button")
-    return typed.Press(Action(action), int(number))
+    if Action(action) not in (Action.PICK, Action.PIECE):
+        if ply:
+            raise Refusal("unknown_button")
+        return typed.Press(Action(action), int(number))
+    if not ply.isdecimal() or len(ply) > 6:
+        raise Refusal("unknown_button")
+    if Action(action) is Action.PICK:
+        return typed.PlayMove(clean(choice, 200), int(number), ply=int(ply))
+    square = choice.strip()
+    if not square.isdecimal() or len(square) > 3:
+        raise Refusal("unknown_button")
+    return typed.PickPiece(int(number), int(ply), int(square))
 
 
 def text(event: Event, *, bare: bool) -> typed.Command | None:
@@ -96,6 +109,8 @@ def text(event: Event, *, bare: bool) -> typed.Command | None:
 
 def command(name: str, args: Args) -> typed.Command:
     """Command `name` with its words."""
+    if name == "board" and any(arg.casefold() in words.TEXT_WORDS for arg in args):
+        return typed.BoardText(words.typed_id(args))
     if name in typed.OnGame._value2member_map_:
         return typed.GameCommand(typed.OnGame(name), words.typed_id(args))
     return _READERS[name](args)
@@ -176,15 +191,24 @@ def _games(args: Args) -> typed.Games:
 def _settings(args: Args) -> typed.Settings:
     language: str | None = None
     variant: str | None = None
+    board: Orientation | None = None
+    after_board = False  # the word before was `board`: this one says which way
     for arg in args:
         word = arg.casefold()
-        if word in words.LANGUAGE_WORDS:
+        if word in words.ORIENTATION_WORDS:
+            board = words.ORIENTATION_WORDS[word]
+        elif after_board:
+            raise Refusal("settings_board_usage")
+        elif word in words.LANGUAGE_WORDS:
             language = words.LANGUAGE_WORDS[word]
         elif named := words.variant_name(word):
             variant = named
         elif word not in words.SETTING_WORDS:
             raise Refusal("settings_bad_language")
-    return typed.Settings(language, variant)
+        after_board = word in words.BOARD_SETTING_WORDS
+    if after_board:
+        raise Refusal("settings_board_usage")
+    return typed.Settings(language, variant, board)
 
 
 def _leaderboard(args: Args) -> typed.Leaderboard:

@@ -32,7 +32,8 @@ Handler = Callable[..., Awaitable[list[Reply]]]
 
 BY_TYPE: dict[type[typed.Command], Handler] = {
     typed.PlayMove: moving.play_move, typed.MoveAttempt: moving.move_attempt,
-    typed.MoveDialog: moving.dialog, typed.Challenge: challenging.challenge,
+    typed.MoveDialog: moving.dialog, typed.PickPiece: moving.pick_piece, typed.BoardText: moving.board_text,
+    typed.Challenge: challenging.challenge,
     typed.Accept: challenging.accept, typed.Decline: challenging.decline, typed.Cancel: challenging.cancel,
     typed.PlayBot: challenging.play_bot, typed.Draw: ending.draw, typed.Undo: ending.undo,
     typed.Games: records.games, typed.Stats: records.stats, typed.Leaderboard: records.leaderboard,
@@ -109,7 +110,8 @@ class Router:
         locale = self.locales.note(platform, user.user_id, event.locale)
         lang = catalogue.reply_language(settings.language, locale, config.language)
         chosen = bool(settings.language or catalogue.locale_language(locale))
-        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant, chosen)
+        ctx = Ctx(event, lang, platform, channel, user, settings.variant or config.variant, chosen,
+                  settings.orientation)
         # names and usernames the platform shows, kept even from plain chat
         shown = [event.user, *event.mentions, *((event.replied_to,) if event.replied_to else ())]
         await self.memory.note(platform, channel, shown, self.deps.desk.clock())

@@ -159,8 +159,9 @@ class GameService:
             return None
         settings = await records.settings(self.repository, game.platform, game.channel_id)
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
+        facing = game_text.Facing(settings.orientation)
         return game_text.text_board(lang, game, self.desk.board(game),
-                                    flipped=game_text.flipped_for(game_text.viewer(game)))
+                                    flipped=game_text.flipped_for(game_text.viewer(game, facing)))
 
     # -- notices ---------------------------------------------------------------------------------
 
@@ -190,7 +191,8 @@ class GameService:
         locale = self.locales.note(platform, addressee, None) if addressee else None
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
         reply = await notices.render(self.presenter, lang, announcement,
-                                     reads_typed=self._reads_typed.get(platform, True))
+                                     reads_typed=self._reads_typed.get(platform, True),
+                                     facing=game_text.Facing(settings.orientation))
         try:
             await sender(Notice(platform, channel_id, reply))
         except Exception:

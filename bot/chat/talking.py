@@ -16,20 +16,23 @@ from bot.storage.repository import Repository
 
 
 async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config) -> list[Reply]:
-    language, variant = command.language, command.variant
-    changing = bool(language or variant)
+    language, variant, board = command.language, command.variant, command.board
+    changing = bool(language or variant or board)
     if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():
         raise Refusal("settings_not_allowed")
     if changing:
-        current = await records.change_settings(repository, ctx.asker, ChannelSettings(language, variant))
+        current = await records.change_settings(repository, ctx.asker,
+                                                ChannelSettings(language, variant, board))
     else:
         current = await records.settings(repository, ctx.platform, ctx.channel)
     shown_lang = language or current.language or config.language
     key = "settings_saved" if changing else "settings_show"
     lang = language or ctx.lang
-    return [Reply(catalogue.say(lang, key, language=catalogue.language_name(lang, shown_lang),
-                                variant=catalogue.variant_title(lang, current.variant or config.variant)),
-                  kind=Kind.SETTINGS)]
+    text = catalogue.say(lang, key, language=catalogue.language_name(lang, shown_lang),
+                         variant=catalogue.variant_title(lang, current.variant or config.variant))
+    boards = catalogue.say(lang, f"settings-board-{current.orientation.value}",
+                           command=catalogue.command_name(lang, "settings"))
+    return [Reply(f"{text}\n{boards}", kind=Kind.SETTINGS)]
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:

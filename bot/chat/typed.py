@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.domain.model import ColourChoice
+from bot.domain.model import ColourChoice, Orientation
 from bot.flows.desk import Lookup
 from bot.presentation.messages import Action
 
@@ -74,8 +74,9 @@ class Command:
 
 @dataclass(frozen=True)
 class PlayMove(Command):
-    """A move, typed or from a dialog. `text` is as the grammar read it (or the raw words, for the
-    engine to explain); `quiet` ignores it when the user has no game here (plain group chat)."""
+    """A move, typed, from a dialog or from a menu. `text` is as the grammar read it (or the raw words, for
+    the engine to explain); `quiet` ignores it when the user has no game here (plain group chat); `ply`:
+    chosen on a board of that many moves played, which must still be the game's position."""
 
     limit: ClassVar[str | None] = "move"
     text: str
@@ -83,6 +84,24 @@ class PlayMove(Command):
     offer_draw: bool = False
     claim_draw: bool = False
     quiet: bool = False
+    ply: int | None = None
+
+
+@dataclass(frozen=True)
+class PickPiece(Command):
+    """A piece chosen from a board's menu (the first of two steps): its moves are the next menu."""
+
+    limit: ClassVar[str | None] = "button"
+    game_id: int
+    ply: int
+    square: int
+
+
+@dataclass(frozen=True)
+class BoardText(Command):
+    """`board text`: the board as a monospace text block."""
+
+    game_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +219,7 @@ class Leaderboard(Command):
 class Settings(Command):
     language: str | None = None
     variant: str | None = None
+    board: Orientation | None = None
 
 
 @dataclass(frozen=True)

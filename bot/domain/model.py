@@ -305,10 +305,27 @@ class Timing:
     sweep_interval: float
 
 
+class Orientation(enum.StrEnum):
+    """How the boards of a shared channel face: from the side to move, or fixed for the whole game with
+    its first player at the bottom."""
+
+    TURN = "turn"
+    FIXED = "fixed"
+
+
 @dataclass(frozen=True)
 class ChannelSettings:
+    """A channel's choices; None is not chosen (the configured language and rules; fixed boards)."""
+
     language: str | None = None
     variant: str | None = None
+    board: Orientation | None = None
+
+    @property
+    def orientation(self) -> Orientation:
+        """How boards face here: as chosen, else fixed (the default for channels new since the setting
+        came; the migration that brought it chose `TURN` for every channel used before)."""
+        return self.board or Orientation.FIXED
 
 
 class Damage(enum.StrEnum):

@@ -54,6 +54,13 @@ def check_turn(game: Game, color: Color) -> None:
         raise Refusal("not_your_turn", side=game.turn, name=game.player(game.turn).name, variant=game.variant)
 
 
+def check_ply(game: Game, ply: int | None) -> None:
+    """Refuses a choice made on a board of `ply` moves played when the game is no longer there (None:
+    no board named)."""
+    if ply is not None and len(game.moves) != ply:
+        raise Refusal("board_moved_on", id=game.id)
+
+
 def finish(game: Game, result: Result, ending: Ending, now: float) -> Game:
     """The game ended with `result`; short games are not rated."""
     return replace(game, status=Status.FINISHED, result=result, ending=ending, finished_at=now,

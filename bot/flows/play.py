@@ -31,16 +31,18 @@ class Played:
 
 
 async def play(desk: Desk, asker: Asker, game_id: int | None, text: str, *, offer_draw: bool = False,
-               claim_draw: bool = False) -> Played | MoveRefused:
+               claim_draw: bool = False, ply: int | None = None) -> Played | MoveRefused:
     """The asker plays `text` in the game (by id, else their game in the channel); only the player to
     move may, and only a legal move. With `claim_draw`, the move and the draw claim it makes go together
-    (or neither). The game is read once."""
+    (or neither); with `ply`, only while the game has that many moves played (a move chosen on a board
+    stays on that board). The game is read once."""
     found = await desk.find(asker, game_id)
     async with desk.lock(found.id):
         game = desk.latest(found)
         board = desk.board(game)
         color = transitions.seat(game, asker.user_id)
         transitions.check_turn(game, color)
+        transitions.check_ply(game, ply)
         try:
             move = board.parse_move(text)
         except MoveError as error:

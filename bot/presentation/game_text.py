@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Literal
 
-from bot.domain.model import Challenge, ColourChoice, Game, Offer, Person, Player, Result
+from bot.domain.model import Challenge, ColourChoice, Game, Offer, Orientation, Person, Player, Result
 from bot.domain.ratings import MIN_RATED_PLIES
 from bot.presentation import catalogue
 from bot.presentation.messages import Action, Button, ButtonStyle
@@ -30,11 +31,41 @@ def person(player: Player) -> Person | None:
     return None if player.is_bot else Person(player.user_id, player.name)
 
 
-def viewer(game: Game) -> Color | None:
-    """The side a game's board is shown from when nobody in particular asks: the person's in a game
-    against the bot, else the side to move (None once a game between people is over)."""
+@dataclass(frozen=True)
+class Facing:
+    """Which way a reader's boards face: the channel's `orientation` setting and, in a private chat, the
+    `reader`, who sees their own side."""
+
+    orientation: Orientation = Orientation.TURN
+    reader: str | None = None
+
+
+TURNING = Facing()
+"""Boards that turn to the side to move: how boards faced before the channel setting came."""
+
+
+def first_side(game: Game) -> Color:
+    """The side that made the game's first move (or makes it): sides alternate at every move."""
+    return game.turn if len(game.moves) % 2 == 0 else game.turn.other
+
+
+def viewer(game: Game, facing: Facing = TURNING, asked: Color | None = None) -> Color | None:
+    """The side a game's board is shown from: the one rule for every board picture and text board.
+
+    In a private chat, the reader's own side. With the channel's boards turning (`Orientation.TURN`),
+    `asked` when given (the side of the player who asked for the board or ended the game), else the
+    person's in a game against the bot, else the side to move (None once a game between people is over).
+    With fixed boards, the person's against the bot, else the side that moved first, all game long.
+    """
+    own = game.color_of(facing.reader) if facing.reader is not None else None
+    if own is not None:
+        return own
+    if facing.orientation is Orientation.TURN and asked is not None:
+        return asked
     if game.white.is_bot or game.black.is_bot:
         return Color.BLACK if game.white.is_bot else Color.WHITE
+    if facing.orientation is Orientation.FIXED:
+        return first_side(game)
     return game.turn if game.active else None
 
 

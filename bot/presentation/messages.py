@@ -64,6 +64,8 @@ class Action(enum.StrEnum):
     CLAIM = "clm"
     PDN = "pdn"
     GIF = "gif"
+    PICK = "pik"  # a move chosen from a menu: `pik:<game>:<ply>`, the move in the event's text
+    PIECE = "pcs"  # a piece chosen from a menu: `pcs:<game>:<ply>`, its square in the event's text
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,33 @@ class Attachment:
 
 
 @dataclass(frozen=True)
+class Picker:
+    """The legal moves of the position a board shows, for platforms that let the player to move pick one
+    from a menu; a choice is played as if typed. `ply` is the number of moves played in that position (a
+    choice made on a board the game has moved past is refused). `square`: these are the moves of the piece
+    on that square only (the second step after choosing the piece). `prompt` and `piece_prompt` are the
+    menus' placeholders in the reply's language.
+
+    A choice comes back as a press of `choose(action)` with the choice as the event's text.
+    """
+
+    game_id: int
+    ply: int
+    moves: tuple[str, ...]
+    prompt: str
+    piece_prompt: str
+    square: int | None = None
+
+    def choose(self, action: Action) -> str:
+        """The button id a choice arrives under (`Action.PICK` for a move, `Action.PIECE` for a piece).
+
+        >>> Picker(7, 12, ("9-13",), "Move", "Piece").choose(Action.PICK)
+        'pik:7:12'
+        """
+        return f"{action.value}:{self.game_id}:{self.ply}"
+
+
+@dataclass(frozen=True)
 class Reply:
     """One message from the bot.
 
@@ -111,6 +140,8 @@ class Reply:
       ping them.
     - `board_text` is the board of a board message drawn in text, from the picture's side (the console
       prints it); `ply` the number of moves played in the position shown.
+    - `alt_text` describes the picture in words, for people who cannot see it (whose move, the last move,
+      the pieces left); `picker` offers the position's moves in a menu where the platform has menus.
     """
 
     text: str
@@ -125,6 +156,8 @@ class Reply:
     game_id: int | None = None
     board_text: str | None = None
     ply: int | None = None
+    alt_text: str | None = None
+    picker: Picker | None = None
 
 
 @dataclass(frozen=True)

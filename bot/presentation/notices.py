@@ -19,6 +19,7 @@ from bot.flows.announce import (
 from bot.flows.play import Played
 from bot.flows.tournament_news import TournamentNews, news_addressee, news_where
 from bot.presentation import aside_text, catalogue, game_text
+from bot.presentation.game_text import TURNING, Facing
 from bot.presentation.messages import Action, Button, Kind, Reply
 from bot.presentation.replies import Presenter
 from bot.presentation.tournament_text import news as tournament_news
@@ -52,22 +53,26 @@ def addressee(announcement: Announcement) -> str | None:
     return None if player.is_bot else player.user_id
 
 
-async def render(presenter: Presenter, lang: str, announcement: Announcement, *, reads_typed: bool) -> Reply:
+async def render(presenter: Presenter, lang: str, announcement: Announcement, *, reads_typed: bool,
+                 facing: Facing = TURNING) -> Reply:
     """The announcement as a reply for its channel; `reads_typed`: typed moves reach the bot in every
-    channel of its platform (else a board says how to move with buttons and commands)."""
-    reply = await _render(presenter, lang, announcement, reads_typed)
+    channel of its platform (else a board says how to move with buttons and commands); `facing`: how the
+    channel's boards face."""
+    reply = await _render(presenter, lang, announcement, reads_typed, facing)
     return replace(reply, channel_id=where(announcement)[1])
 
 
-async def _render(presenter: Presenter, lang: str, item: Announcement, reads_typed: bool) -> Reply:
+async def _render(presenter: Presenter, lang: str, item: Announcement, reads_typed: bool,
+                  facing: Facing) -> Reply:
     if isinstance(item, GameSetAside):
         return aside_text.notice(lang, item.damaged)
     if isinstance(item, TournamentNews):
         return await tournament_news(presenter, lang, item, reads_typed=reads_typed)
     if isinstance(item, BotMoved):
-        return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME, reads_typed=reads_typed)
+        return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME, reads_typed=reads_typed,
+                                     facing=facing)
     if isinstance(item, BotDrew):
-        return await presenter.ended(lang, item.game, item.board, actor=BOT_NAME)
+        return await presenter.ended(lang, item.game, item.board, facing=facing, actor=BOT_NAME)
     if isinstance(item, BotThinking):
         return Reply(catalogue.say(lang, "bot_thinking", name=BOT_NAME), kind=Kind.INFO, game_id=item.game.id)
     if isinstance(item, BotFailed):

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from bot.domain.model import Challenge, Game, Person, RatingChange, Timing
 from bot.domain.transitions import Note, Refusal
 from bot.flows.play import MoveRefused, Played
-from bot.presentation import catalogue, game_text, rating_text, rules_help
+from bot.presentation import boards, catalogue, game_text, rating_text, rules_help
+from bot.presentation.game_text import TURNING, Facing
 from bot.presentation.messages import Action, Attachment, Button, Kind, Reply
 from bot.workers import Workers
 from engine import Board, Color
@@ -56,11 +57,13 @@ class Presenter:
         return "\n".join(lines)
 
     async def board(self, lang: str, game: Game, board: Board, lines: Sequence[str], *,
-                    viewer: Color | None = None, ratings: Sequence[RatingChange] = ()) -> Reply:
-        """A message with the board picture (and the same board in text), the summary fields and the
-        game's buttons; drawn from `viewer`'s side, by default `game_text.viewer`'s. The rating changes
-        of a rated ending follow the lines."""
-        flipped = game_text.flipped_for(viewer or game_text.viewer(game))
+                    viewer: Color | None = None, facing: Facing = TURNING,
+                    ratings: Sequence[RatingChange] = ()) -> Reply:
+        """A message with the board picture (described in words, and the same board in text), the summary
+        fields, the game's buttons and the menu of its moves; drawn from the side `game_text.viewer` says
+        for `facing` (`viewer`: the side asked for, where boards turn). The rating changes of a rated
+        ending follow the lines."""
+        flipped = game_text.flipped_for(game_text.viewer(game, facing, viewer))
         mentions = game_text.mention(game, game.turn) if game.active else ()
         data = await self.workers.board_png(board, flipped=flipped)
         picture = Attachment(data, "board.png") if data else None
@@ -70,9 +73,12 @@ class Presenter:
         return Reply("\n".join(shown), attachment=picture,
                      buttons=game_text.game_buttons(lang, game), title=game_text.title(lang, game),
                      fields=game_text.fields(lang, game), mentions=mentions, kind=Kind.BOARD, game_id=game.id,
-                     board_text=game_text.text_board(lang, game, board, flipped=flipped), ply=len(game.moves))
+                     board_text=game_text.text_board(lang, game, board, flipped=flipped), ply=len(game.moves),
+                     alt_text=boards.alt_text(lang, game, board),
+                     picker=boards.picker(lang, game, board) if boards.may_pick(game) else None)
 
-    async def moved(self, lang: str, played: Played, mover_name: str, *, reads_typed: bool) -> Reply:
+    async def moved(self, lang: str, played: Played, mover_name: str, *, reads_typed: bool,
+                    facing: Facing = TURNING) -> Reply:
         """A move played: who played what, offers it declined or made, then the turn or the ending
         (after the bot's opening move, how to move: typed only where typed moves arrive, `reads_typed`)."""
         moved, board = played.moved, played.board
@@ -93,9 +99,9 @@ class Presenter:
                                        kind=catalogue.say(lang, f"kind_{moved.claim.value}")))
         else:
             lines.append(game_text.end_text(lang, game, mover_name, abandon_hours=self.abandon_hours))
-        return await self.board(lang, game, board, lines, ratings=played.ratings)
+        return await self.board(lang, game, board, lines, facing=facing, ratings=played.ratings)
 
-    async def move_refused(self, lang: str, refused: MoveRefused) -> Reply:
+    async def move_refused(self, lang: str, refused: MoveRefused, *, facing: Facing = TURNING) -> Reply:
         """Why a move is not allowed, the moves that would do, and the rules topic that explains it."""
         error, game = refused.error, refused.game
         reason = str(error.reason)
@@ -118,9 +124,10 @@ class Presenter:
             lines.append(catalogue.say(lang, "tournament_warning"))
             return Reply("\n".join(lines), kind=Kind.ERROR, game_id=game.id)
         lines.append(game_text.end_text(lang, game, abandon_hours=self.abandon_hours))
-        return await self.board(lang, game, refused.board, lines, ratings=refused.ratings)
+        return await self.board(lang, game, refused.board, lines, facing=facing, ratings=refused.ratings)
 
-    async def started(self, lang: str, game: Game, board: Board, *, reads_typed: bool) -> Reply:
+    async def started(self, lang: str, game: Game, board: Board, *, reads_typed: bool,
+                      facing: Facing = TURNING) -> Reply:
         """A new game: who plays which side, the turn, and how to move (typed only where typed moves
         arrive, `reads_typed`)."""
         lines = [catalogue.say(lang, "game_started", id=game.id, white=game.white.name, black=game.black.name,
@@ -131,7 +138,7 @@ class Presenter:
             lines.append(catalogue.say(lang, "tournament_note"))
         lines.append(game_text.turn_line(lang, game))
         lines.append(self._how_to_move(lang, game, board, reads_typed))
-        return await self.board(lang, game, board, lines)
+        return await self.board(lang, game, board, lines, facing=facing)
 
     @staticmethod
     def _how_to_move(lang: str, game: Game, board: Board, reads_typed: bool) -> str:
@@ -143,9 +150,16 @@ class Presenter:
         return game_text.how_to_move(lang, game.platform, str(example), reads_typed=reads_typed)
 
     async def ended(self, lang: str, game: Game, board: Board, *, viewer: Color | None = None,
-                    actor: str | None = None, ratings: Sequence[RatingChange] = ()) -> Reply:
+                    facing: Facing = TURNING, actor: str | None = None,
+                    ratings: Sequence[RatingChange] = ()) -> Reply:
         lines = [game_text.end_text(lang, game, actor, abandon_hours=self.abandon_hours)]
-        return await self.board(lang, game, board, lines, viewer=viewer, ratings=ratings)
+        return await self.board(lang, game, board, lines, viewer=viewer, facing=facing, ratings=ratings)
+
+    def piece_moves(self, lang: str, game: Game, board: Board, square: int) -> Reply:
+        """The moves of the piece on `square`, in a menu only the player to move sees (the second step
+        of picking a move where a menu cannot hold every move)."""
+        return Reply(catalogue.say(lang, "picker-piece-moves", square=square), private=True,
+                     kind=Kind.MOVES, game_id=game.id, picker=boards.picker(lang, game, board, square))
 
     def offer(self, lang: str, game: Game, color: Color, key: str, **values: object) -> Reply:
         """A draw offer or a take-back request, addressed to the opponent, with the answer buttons."""

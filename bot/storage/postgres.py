@@ -333,7 +333,7 @@ class PostgresRepository(TournamentStore):
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
             await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
-                            settings.variant)
+                            settings.variant, settings.board and settings.board.value)
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:

@@ -190,10 +190,11 @@ CHALLENGE_CLOSE = "UPDATE challenges SET status = ? WHERE id = ? AND status = 'o
 CHALLENGE_TAKE = "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"
 CHALLENGE_GAME = "UPDATE challenges SET game_id = ? WHERE id = ?"
 SETTINGS_UPSERT = (
-    "INSERT INTO channel_settings (platform, channel_id, language, variant) VALUES (?, ?, ?, ?)"
+    "INSERT INTO channel_settings (platform, channel_id, language, variant, board) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (platform, channel_id) DO UPDATE SET"
     " language = COALESCE(excluded.language, channel_settings.language),"
-    " variant = COALESCE(excluded.variant, channel_settings.variant)"
+    " variant = COALESCE(excluded.variant, channel_settings.variant),"
+    " board = COALESCE(excluded.board, channel_settings.board)"
 )
 NAME_UPSERT = (
     "INSERT INTO names (platform, channel_id, user_id, name, exact_key, look_key, seen_at)"

@@ -327,7 +327,8 @@ class SqliteRepository(TournamentStore):
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
-            await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant))
+            await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant,
+                                               settings.board and settings.board.value))
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:

@@ -380,7 +380,7 @@ async def test_pictures_from_a_worker_process(database: str) -> None:
         game = await chat.storage.active_game_for("test", "c1", "bob")
         assert game is not None
         board = threads.desk.board(game)
-        same = await threads.workers.board_png(board, flipped=False)
+        same = await threads.workers.board_png(board, flipped=True)  # Red, who moved first, at the bottom
         assert same == reply.attachment.data  # the worker draws exactly what a thread draws
     finally:
         await close_chat(chat)

@@ -3,7 +3,7 @@ what the bot did (messages, interaction callbacks)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 JSON = dict[str, Any]
@@ -68,12 +68,25 @@ class Sent:
     interaction_id: str | None = None
     reference: str | None = None
     reference_required: bool = True  # Discord refuses the message if the referenced one is gone
+    attachments: list[JSON] = field(default_factory=list)  # the files' metadata as sent (description...)
 
     @property
     def buttons(self) -> list[str]:
         """custom_ids of the buttons, in order."""
         return [item["custom_id"] for row in self.components for item in row.get("components", [])
                 if item.get("type") == 2 and "custom_id" in item]
+
+    @property
+    def menus(self) -> dict[str, list[str]]:
+        """The select menus: each custom_id with its options' values, in order."""
+        return {item["custom_id"]: [option["value"] for option in item.get("options", [])]
+                for row in self.components for item in row.get("components", []) if item.get("type") == 3}
+
+    @property
+    def descriptions(self) -> list[str | None]:
+        """Each attached file's description (its alt text), in order."""
+        by_id = {str(item.get("id")): item.get("description") for item in self.attachments}
+        return [by_id.get(str(number)) for number in range(len(self.files))]
 
     @property
     def text(self) -> str:
@@ -92,7 +105,9 @@ class Sent:
             "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False, "mention_everyone": False,
             "mentions": [], "mention_roles": [], "attachments": [
                 {"id": str(n), "filename": name, "size": len(data), "url": f"https://cdn.test/{name}",
-                 "proxy_url": f"https://cdn.test/{name}"} for n, (name, data) in enumerate(self.files)],
+                 "proxy_url": f"https://cdn.test/{name}", "description": description}
+                for n, ((name, data), description) in enumerate(zip(self.files, self.descriptions,
+                                                                     strict=True))],
             "embeds": self.embeds, "components": self.components, "pinned": False, "type": 0,
             "flags": EPHEMERAL if self.ephemeral else 0,
             **({"webhook_id": str(APP_ID), "application_id": str(APP_ID)} if self.interaction_id else {}),

@@ -3,7 +3,8 @@
 The real discord.py client logs in against it, receives READY and one server (a text channel, a thread,
 three members), and then the test injects messages and interactions as Discord would dispatch them.
 Everything the bot sends (messages, interaction callbacks, followups, edits, command registrations)
-is recorded, so tests can wait for it and look at it.
+is recorded, so tests can wait for it and look at it. Users press buttons, choose in select menus and
+submit dialogs as component and modal interactions.
 """
 
 from __future__ import annotations
@@ -298,6 +299,14 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._interact(user, 3, data, int(message.channel_id), locale, message=message)
 
+    async def choose(self, user: User, message: Sent, custom_id: str, value: str,
+                     locale: str = "en-US") -> str:
+        """The user chooses `value` in the select menu `custom_id` under `message`; returns the
+        interaction id."""
+        assert value in message.menus.get(custom_id, []), (custom_id, value, message.menus)
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self._interact(user, 3, data, int(message.channel_id), locale, message=message)
+
     async def submit_modal(self, user: User, custom_id: str, values: dict[str, str], message: Sent,
                            locale: str = "en-US") -> str:
         """The user fills in and submits the dialog `custom_id` (opened from a button on `message`)."""
@@ -366,6 +375,7 @@ class FakeDiscord:
             interaction_id=interaction_id,
             reference=str(reference["message_id"]) if "message_id" in reference else None,
             reference_required=reference.get("fail_if_not_exists", True) is not False,
+            attachments=list(payload.get("attachments") or []),
         )
         self.sent.append(sent)
         return sent

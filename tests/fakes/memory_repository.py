@@ -383,7 +383,8 @@ class MemoryRepository(MemoryTournaments):
         if stored is not None:
             language = stored.language if settings.language is None else settings.language
             variant = stored.variant if settings.variant is None else settings.variant
-            settings = ChannelSettings(language, variant)
+            board = stored.board if settings.board is None else settings.board
+            settings = ChannelSettings(language, variant, board)
         self._settings[platform, channel_id] = settings
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:

@@ -29,6 +29,7 @@ from bot.platforms.discord.client import (
     person,
     use_endpoints,
 )
+from bot.platforms.discord.menus import MENU_ITEMS, is_our_menu
 from bot.platforms.discord.order import ChannelOrder
 from bot.platforms.discord.replies import Poster
 from bot.platforms.discord.tree import command_tree, subcommand_count, sync_if_changed, translated
@@ -71,7 +72,7 @@ class DiscordAdapter:
                                                      replied_user=True))
         self.client.event(self.on_message)
         self.client.event(self.on_interaction)
-        self.client.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.client.add_dynamic_items(*DYNAMIC_ITEMS, *MENU_ITEMS)
         self.tree = command_tree(self.client)
         self.poster = Poster(self.client, DEFER_AFTER, self._language)
         self.order = ChannelOrder()
@@ -197,7 +198,8 @@ class DiscordAdapter:
         silently), or a move dialog that expired or was opened before a restart."""
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if interaction.type is discord.InteractionType.component and not is_our_button(custom_id):
+        ours = is_our_button(custom_id) or is_our_menu(custom_id)
+        if interaction.type is discord.InteractionType.component and not ours:
             await interaction.response.defer()
         elif interaction.type is discord.InteractionType.modal_submit:
             if custom_id in self._dialogs:
@@ -215,6 +217,10 @@ class DiscordAdapter:
 
     async def press(self, interaction: discord.Interaction[Any], button: str) -> None:
         await self._respond(interaction, self._event(interaction, button=button), slow=False)
+
+    async def choose(self, interaction: discord.Interaction[Any], button: str, choice: str) -> None:
+        """A move or a piece chosen from a board's menu: pressing `button` with the choice as the text."""
+        await self._respond(interaction, self._event(interaction, button=button, text=choice), slow=False)
 
     async def open_dialog(self, interaction: discord.Interaction[Any], button: str) -> None:
         """Open the move dialog for the button's game, only for the player to move there; anyone else

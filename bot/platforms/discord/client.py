@@ -34,6 +34,11 @@ class Handler(Protocol):
         """Answer the press of the service button `button` (a `Button.id`)."""
         ...
 
+    async def choose(self, interaction: discord.Interaction[Any], button: str, choice: str) -> None:
+        """Answer a choice from a menu of moves: the press of `button` (`pik:<game>:<ply>` or
+        `pcs:<game>:<ply>`) with the move or square chosen."""
+        ...
+
     async def open_dialog(self, interaction: discord.Interaction[Any], button: str) -> None:
         """Open the move dialog for the service button `button` (`mov:<game>`)."""
         ...

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.chat.events import Button, Person, Reply
+from bot.chat.events import Person, Reply
 from bot.platforms.base import code_block, document_name
 from bot.platforms.discord.buttons import button_item, shorten
+from bot.platforms.discord.menus import add_menus
 
 CONTENT_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
@@ -21,6 +22,8 @@ FIELD_NAME_LIMIT = 256
 FIELD_VALUE_LIMIT = 1024
 MAX_FIELDS = 25
 MAX_BUTTONS = 25
+BUTTONS_PER_ROW = 5
+DESCRIPTION_LIMIT_FILE = 1024  # an attachment's description (its alt text)
 
 _COLOURS = {"error": 0xC0392B, "board": 0x8E5A2B, "challenge": 0x2E86C1, "draw_offer": 0x7F8C8D}
 
@@ -108,15 +111,17 @@ def message_parts(reply: Reply, own_id: int | None) -> list[MessageParts]:
         content, data, name = document
         return [MessageParts(content=content or None, embed=None,
                              file=discord.File(io.BytesIO(data), filename=name),
-                             view=buttons_view(reply.buttons))]
+                             view=reply_view(reply))]
     else:
         *texts, last = split_text(f"{ping}\n{reply.text}" if ping else reply.text)
         earlier = [MessageParts(content=text, embed=None, file=None, view=None) for text in texts]
         content = last or None
     file = None
     if reply.attachment is not None:
-        file = discord.File(io.BytesIO(reply.attachment.data), filename=reply.attachment.filename)
-    return [*earlier, MessageParts(content=content, embed=embed, file=file, view=buttons_view(reply.buttons))]
+        file = discord.File(io.BytesIO(reply.attachment.data), filename=reply.attachment.filename,
+                            description=shorten(reply.alt_text or reply.text, DESCRIPTION_LIMIT_FILE) or None)
+    return [*earlier, MessageParts(content=content, embed=embed, file=file,
+                                   view=reply_view(reply))]
 
 
 def as_document(reply: Reply, ping: str = "") -> tuple[str, bytes, str] | None:
@@ -136,17 +141,20 @@ def as_document(reply: Reply, ping: str = "") -> tuple[str, bytes, str] | None:
     return content, code.encode(), document_name(reply)
 
 
-def buttons_view(buttons: tuple[Button, ...]) -> discord.ui.View | None:
-    """A component container for the buttons, or None without buttons.
+def reply_view(reply: Reply) -> discord.ui.View | None:
+    """A component container for the reply's buttons, and under them the menus of moves of its board,
+    or None without either.
 
-    The view is stopped before it is sent, so discord.py never keeps it in memory: presses are matched
-    by the buttons' templates (`DynamicItem`), and the custom_id says everything (the state is in
-    storage).
+    The view is stopped before it is sent, so discord.py never keeps it in memory: presses and choices
+    are matched by the items' templates (`DynamicItem`), and the custom_id says everything (the state is
+    in storage).
     """
-    if not buttons:
+    buttons = reply.buttons[:MAX_BUTTONS]
+    if not buttons and (reply.picker is None or not reply.picker.moves):
         return None
     view = discord.ui.View(timeout=None)
-    for button in buttons[:MAX_BUTTONS]:
+    for button in buttons:
         view.add_item(button_item(button))
+    add_menus(view, reply, rows_taken=-(-len(buttons) // BUTTONS_PER_ROW))
     view.stop()
     return view

@@ -105,12 +105,18 @@ def split_text(text: str, limit: int = TEXT_LIMIT) -> list[str]:
 def caption(reply: Reply) -> tuple[str, str | None]:
     """The caption for a reply's picture, and the full text to send after it when it does not fit.
 
-    The caption is the reply's text; when that is longer than Telegram allows, it is the title and the
-    fields (players, turn, last move, result), and the text follows as a message of its own.
+    The caption is the reply's text, followed by the picture's description in words (whose move, the
+    last move, the pieces) where it fits; when the text is longer than Telegram allows, it is the title
+    and the fields (players, turn, last move, result), and the text follows as a message of its own.
 
     >>> caption(Reply("x" * 2000, title="Alice vs Bob", fields=(("Result", "1-0"),)))[0]
     'Alice vs Bob\\nResult: 1-0'
+    >>> caption(Reply("Bob played 11-15.", alt_text="Board of game #1: White to move."))[0]
+    'Bob played 11-15.\\n\\nBoard of game #1: White to move.'
     """
+    described = f"{reply.text}\n\n{reply.alt_text}" if reply.alt_text else reply.text
+    if len(described) <= CAPTION_LIMIT:
+        return described, None
     if len(reply.text) <= CAPTION_LIMIT:
         return reply.text, None
     lines = [reply.title] if reply.title else []

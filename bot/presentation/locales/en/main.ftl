@@ -293,7 +293,7 @@ cmd-gif = Replay your game as an animation
 cmd-rules = Explain a rule
 cmd-stats = Your statistics
 cmd-leaderboard = Ratings in this channel
-cmd-settings = Channel settings: language, variant
+cmd-settings = Channel settings: language, variant, boards
 cmd-help = How to play with Tammi
 
 ## Commands: option descriptions

@@ -316,7 +316,7 @@ cmd-gif = Pelisi animaationa
 cmd-rules = Selitä sääntö
 cmd-stats = Tilastosi
 cmd-leaderboard = Tämän kanavan rankinglista
-cmd-settings = Kanavan asetukset: kieli, säännöt
+cmd-settings = Kanavan asetukset: kieli, säännöt, laudat
 cmd-help = Näin pelaat Tammin kanssa
 
 ## Komennot: valintojen kuvaukset
