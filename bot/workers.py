@@ -31,6 +31,7 @@ from bot.engines import EngineFault, HubSettings
 from bot.engines import work as hub
 from engine import Board, Color, Move, search
 from engine import review as judging
+from render.table import render_table
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,10 @@ def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
 def _graph(scores: tuple[int, ...], variant: str, marks: tuple[int, ...], labels: tuple[str, str],
            theme: str | None) -> bytes:
     return render.render_graph(scores, variant=variant, marks=marks, labels=labels, theme=theme)
+
+
+def _table(rows: tuple[tuple[str, ...], ...], title: str, variant: str, theme: str | None) -> bytes:
+    return render_table(rows, title=title, variant=variant, theme=theme)
 
 
 def _gif(board: Board, flipped: bool, theme: str | None, title: str | None,
@@ -342,6 +347,16 @@ class Workers:
         if len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return data
+
+    async def table_png(self, rows: tuple[tuple[str, ...], ...], *, title: str,
+                        variant: str = "english") -> bytes | None:
+        """A table (a tournament's standings, its header first) as PNG bytes, in the colours of the
+        variant's pictures, or None if drawing failed."""
+        try:
+            return await self._run("pictures", _table, rows, title, variant, self.theme)
+        except Exception:
+            log.exception("drawing a table failed")
+            return None
 
     async def game_gif(self, board: Board, *, flipped: bool, title: str | None = None,
                        captions: render.Captions | None = None) -> bytes | None:

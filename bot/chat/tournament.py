@@ -26,6 +26,7 @@ from bot.flows.tournament_news import RoundGame
 from bot.presentation import tournament_text
 from bot.presentation.messages import Action
 from bot.presentation.replies import Presenter
+from bot.workers import Workers
 
 Handler = Callable[..., Awaitable[list[Reply]]]
 
@@ -74,13 +75,14 @@ async def status(command: TournamentStatus, ctx: Ctx, desk: Desk) -> list[Reply]
     return [tournament_text.status(ctx.lang, shown, games)]
 
 
-async def standings(command: TournamentStandings, ctx: Ctx, desk: Desk) -> list[Reply]:
+async def standings(command: TournamentStandings, ctx: Ctx, desk: Desk, workers: Workers) -> list[Reply]:
+    """The standings in text and as a picture."""
     shown = await tournaments.view(desk, ctx.asker, command.tournament_id)
-    return [tournament_text.standings(ctx.lang, shown)]
+    return [await tournament_text.standings(workers, ctx.lang, shown)]
 
 
-async def standings_pressed(target: typed.Target, ctx: Ctx, desk: Desk) -> list[Reply]:
-    return await standings(TournamentStandings(target.id), ctx, desk)
+async def standings_pressed(target: typed.Target, ctx: Ctx, desk: Desk, workers: Workers) -> list[Reply]:
+    return await standings(TournamentStandings(target.id), ctx, desk, workers)
 
 
 async def cancel(command: TournamentCancel, ctx: Ctx, desk: Desk) -> list[Reply]:

@@ -19,8 +19,9 @@ from bot.flows.tournament_news import (
 )
 from bot.flows.tournaments import Cancelled, Left, View
 from bot.presentation import catalogue, game_text
-from bot.presentation.messages import Action, Button, Kind, Reply
+from bot.presentation.messages import Action, Attachment, Button, Kind, Reply
 from bot.presentation.replies import Presenter
+from bot.workers import Workers
 from engine import Board, Color
 
 NAME_WIDTH = 16  # a name's characters in the standings table
@@ -202,26 +203,41 @@ def _winner(lang: str, lines: Sequence[Line]) -> str:
     return catalogue.say(lang, key, names=", ".join(winners), points=points(lines[0].points))
 
 
-def table(lang: str, tournament: Tournament, lines: Sequence[Line]) -> str:
-    """The standings as a fixed-width table: place, player, points, games, wins-draws-losses, the
+def table_rows(lang: str, tournament: Tournament, lines: Sequence[Line]) -> tuple[tuple[str, ...], ...]:
+    """The standings' cells, the header first: place, player, points, games, wins-draws-losses, the
     tie-breaks."""
     names = tiebreak_names(tournament.terms.format)
     breaks = [catalogue.say(lang, f"tournament-tiebreak-{name}") for name in names]
     head = [catalogue.say(lang, f"tournament-col-{name}") for name in COLUMNS]
-    rows = [head + breaks]
+    rows = [tuple(head + breaks)]
     for line in lines:
         name = line.entrant.name[:NAME_WIDTH] + (" †" if line.entrant.withdrawn else "")
         score = f"{line.wins}-{line.draws}-{line.losses}"
-        rows.append([str(line.place), name, points(line.points), str(line.played), score,
-                     *(tiebreak(value) for value in line.tiebreaks)])
+        rows.append((str(line.place), name, points(line.points), str(line.played), score,
+                     *(tiebreak(value) for value in line.tiebreaks)))
+    return tuple(rows)
+
+
+def table(lang: str, tournament: Tournament, lines: Sequence[Line]) -> str:
+    """The standings as a fixed-width table (`table_rows`)."""
+    rows = table_rows(lang, tournament, lines)
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) if column == 1 else cell.rjust(width)
                                for column, (cell, width) in enumerate(zip(row, widths, strict=True))).rstrip()
                      for row in rows)
 
 
-def standings(lang: str, shown: View) -> Reply:
-    """`tournament standings`: the table, the round it stands after, who still has to play."""
+async def _picture(workers: Workers, lang: str, tournament: Tournament,
+                   lines: Sequence[Line]) -> Attachment | None:
+    """The standings as a picture (None if it could not be drawn)."""
+    data = await workers.table_png(table_rows(lang, tournament, lines), title=_title(lang, tournament),
+                                   variant=tournament.terms.variant)
+    return Attachment(data, "standings.png") if data else None
+
+
+async def standings(workers: Workers, lang: str, shown: View) -> Reply:
+    """`tournament standings`: the table (in text, and as a picture), the round it stands after, who
+    still has to play."""
     tournament = shown.tournament
     lines = [_title(lang, tournament)]
     if tournament.round:
@@ -236,7 +252,8 @@ def standings(lang: str, shown: View) -> Reply:
     lines.append(catalogue.say(lang, f"tournament-tiebreaks-{tournament.terms.format.value}"))
     if tournament.stage is Stage.FINISHED and shown.lines:
         lines.append(_winner(lang, shown.lines))
-    return Reply("\n".join(lines), kind=Kind.LEADERBOARD)
+    return Reply("\n".join(lines), attachment=await _picture(workers, lang, tournament, shown.lines),
+                 title=_title(lang, tournament), kind=Kind.LEADERBOARD)
 
 
 def pdn_file(lang: str, tournament: Tournament, games: Sequence[tuple[Game, Board, dict[str, str]]]) -> Reply:
@@ -270,15 +287,17 @@ async def news(presenter: Presenter, lang: str, item: TournamentNews, *, reads_t
         return Reply(text, mentions=game_text.mention(game, game.turn), kind=Kind.REMINDER, game_id=game.id)
     if isinstance(item, LostOnTime):
         return await presenter.ended(lang, item.game, item.board, ratings=item.ratings)
-    return ended(lang, item)
+    return await ended(presenter.workers, lang, item)
 
 
-def ended(lang: str, item: TournamentEnded) -> Reply:
+async def ended(workers: Workers, lang: str, item: TournamentEnded) -> Reply:
     """The end: the winner, and the final standings."""
     tournament = item.tournament
     lines = [catalogue.say(lang, "tournament-over", id=tournament.id), _winner(lang, item.lines)
              if item.lines else "", f"```\n{table(lang, tournament, item.lines)}\n```",
              catalogue.say(lang, f"tournament-tiebreaks-{tournament.terms.format.value}")]
     people = tuple(Person(e.user_id, e.name) for e in tournament.players)
-    return Reply("\n".join(line for line in lines if line), mentions=people, kind=Kind.LEADERBOARD)
+    return Reply("\n".join(line for line in lines if line), mentions=people, kind=Kind.LEADERBOARD,
+                 attachment=await _picture(workers, lang, tournament, item.lines),
+                 title=_title(lang, tournament))
 

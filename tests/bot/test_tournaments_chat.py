@@ -81,6 +81,10 @@ async def test_a_round_robin_of_four(chat: Chat) -> None:
     assert "Tournament #1 is over." in said and "The winner: ann, with 3 points!" in said
     [table] = await say(chat, "bob", "tournament standings")
     assert "Final standings after 3 of 3 rounds" in table.text and "Sonneborn-Berger" in table.text
+    assert table.attachment is not None and table.attachment.filename == "standings.png"
+    assert table.attachment.data.startswith(b"\x89PNG")
+    [end] = [notice.reply for notice in chat.notices if "is over" in notice.reply.text]
+    assert end.attachment is not None and end.attachment.filename == "standings.png"
     rows = [line.split() for line in table.text.split("```")[1].strip().splitlines()[1:]]
     # ann 3, bob 2, then cat and dan drew each other: 1/2 each, lost the rest.
     assert [(row[1], row[2], row[4]) for row in rows] == [("ann", "3", "3-0-0"), ("bob", "2", "2-0-1"),

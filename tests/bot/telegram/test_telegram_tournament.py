@@ -75,7 +75,8 @@ async def test_a_swiss_in_a_group_with_a_restart_mid_round(fake: FakeTelegram, t
     mark = fake.mark()
     for game in await active_games(tammi, tournament.id):
         await resign(fake, game)
-    over = await fake.wait_for("sendMessage", after=mark, where=lambda c: "Tournament #1 is over." in c.words)
+    over = await fake.wait_for("sendPhoto", after=mark, where=lambda c: "Tournament #1 is over." in c.words)
+    assert over.files["photo"][0] == "standings.png"  # the final standings as a picture
     assert "The winner:" in over.words or "Sharing first place:" in over.words
     assert tammi.storage is not None
     found = await tammi.storage.get_tournament(tournament.id)
@@ -83,5 +84,5 @@ async def test_a_swiss_in_a_group_with_a_restart_mid_round(fake: FakeTelegram, t
 
     mark = fake.mark()
     fake.send_text(GROUP, BOB, "/tournament standings")
-    table = await fake.wait_for("sendMessage", after=mark)
+    table = await fake.wait_for("sendPhoto", after=mark)
     assert "Final standings after 2 of 2 rounds" in table.words and "Buch" in table.words
