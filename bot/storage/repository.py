@@ -25,6 +25,7 @@ from bot.domain.model import (
     Saved,
     Standing,
 )
+from bot.domain.pings import NotifyChoice, Place
 from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
 
 
@@ -286,3 +287,28 @@ class Repository(Protocol):
     async def record_hint(self, game_id: int, ply: int, user_id: str, move: str, now: float) -> None: ...
 
     async def hints_used(self, game_id: int) -> int: ...
+
+    # turn pings (`notify on`)
+    async def notify_choice(self, platform: str, user_id: str) -> NotifyChoice | None:
+        """The person's turn pings, if they ever chose (None: off)."""
+        ...
+
+    async def set_notify(self, platform: str, user_id: str, on: bool, language: str | None,
+                         now: float) -> None:
+        """Turn the person's pings on or off (`language`: the one they asked in; None keeps the stored
+        one); they count as not told yet that private messages do not reach them."""
+        ...
+
+    async def note_told(self, platform: str, user_id: str, told: bool, now: float) -> bool:
+        """Record that the person (with pings on) was told that private messages do not reach them, or
+        (`told` False) that they do again; False if that was the record already."""
+        ...
+
+    async def claim_ping(self, game_id: int, ply: int, user_id: str, place: Place, now: float) -> bool:
+        """Record the ping for the game's position after `ply` moves (to `user_id`, about the board at
+        `place`); False, with nothing written, if one was recorded already."""
+        ...
+
+    async def ping_place(self, game_id: int, ply: int) -> Place | None:
+        """Where the board of a ping recorded for that position was, if one was."""
+        ...

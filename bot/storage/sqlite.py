@@ -41,6 +41,7 @@ from bot.domain.model import (
 from bot.storage import rebuild
 from bot.storage.claims import LocalClaims
 from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
+from bot.storage.ping_store import PingStore
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError, Unavailable
 from bot.storage.rows import (
     CHALLENGE_CLOSE,
@@ -85,7 +86,7 @@ from engine import Color
 log = logging.getLogger(__name__)
 
 
-class SqliteRepository(TournamentStore):
+class SqliteRepository(PingStore, TournamentStore):
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
     _TABLES = ("SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"

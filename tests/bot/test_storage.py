@@ -29,6 +29,7 @@ from bot.domain.model import (
     Result,
     Status,
 )
+from bot.domain.pings import NotifyChoice, Place
 from bot.domain.ratings import NEWCOMER, Glicko2
 from bot.storage import Busy, Known, Pending, Repository, StorageError
 from bot.storage.rows import migrations
@@ -287,6 +288,35 @@ async def test_lists_limits_boundaries_reviews_and_hints(store: Repository) -> N
     assert await store.close_challenge(challenge.id, ChallengeStatus.DECLINED) is True
     assert await store.accept_challenge(challenge.id, new_game(challenge_id=challenge.id)) is None
     assert await store.expired_challenges(160.0) == [] and await store.get_challenge(99) is None
+
+
+async def test_notify_choices_and_one_ping_per_position(store: Repository) -> None:
+    assert await store.notify_choice("test", "ann") is None
+    assert await store.note_told("test", "ann", True, 1.0) is False  # no pings asked for: nobody to tell
+    await store.set_notify("test", "ann", True, "fi", 1.0)
+    await store.set_notify("other", "ann", False, None, 1.0)  # per platform
+    assert await store.notify_choice("test", "ann") == NotifyChoice(True, "fi")
+    assert await store.notify_choice("other", "ann") == NotifyChoice(False)
+    assert await store.note_told("test", "ann", True, 2.0) is True
+    assert await store.note_told("test", "ann", True, 3.0) is False  # told once
+    assert await store.notify_choice("test", "ann") == NotifyChoice(True, "fi", told=True)
+    assert await store.note_told("test", "ann", False, 4.0) is True  # reached again
+    assert await store.note_told("test", "ann", False, 4.0) is False
+    await store.note_told("test", "ann", True, 5.0)
+    await store.set_notify("test", "ann", False, None, 6.0)  # the language stays; told starts over
+    assert await store.notify_choice("test", "ann") == NotifyChoice(False, "fi")
+    assert await store.note_told("test", "ann", True, 7.0) is False  # off: nothing to tell
+    game = await store.create_game(new_game())
+    other = await store.create_game(new_game(CAT, Player("dan", "Dan")))
+    link = Place("https://chat.test/1", "Club")
+    assert await store.ping_place(game.id, 0) is None
+    assert await store.claim_ping(game.id, 0, "bob", link, 8.0) is True
+    assert await store.claim_ping(game.id, 0, "bob", Place(chat="Elsewhere"), 9.0) is False
+    assert await store.claim_ping(game.id, 1, "ann", Place(), 9.0) is True
+    assert await store.claim_ping(other.id, 0, "dan", Place(chat="Club"), 9.0) is True
+    assert await store.ping_place(game.id, 0) == link
+    assert await store.ping_place(game.id, 1) == Place()
+    assert await store.ping_place(game.id, 2) is None
 
 
 async def test_racing_updates_from_two_connections_apply_exactly_one(database: str) -> None:

@@ -38,6 +38,7 @@ from bot.storage.claims import LocalClaims
 from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError, Unreadable
 from bot.storage.rows import migrations, rating_changes, seat_key, turn_of_fen
 from engine import Color
+from tests.fakes.memory_pings import MemoryPings
 from tests.fakes.memory_tournaments import MemoryTournaments
 
 K = TypeVar("K", bound=tuple[str, ...])
@@ -68,7 +69,7 @@ class _Handle:
     name: str
 
 
-class MemoryRepository(MemoryTournaments):
+class MemoryRepository(MemoryPings, MemoryTournaments):
     """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
@@ -90,6 +91,7 @@ class MemoryRepository(MemoryTournaments):
         self._hints: dict[tuple[int, int], str] = {}  # (game id, ply) -> user id
         self._aside: dict[int, Damaged] = {}  # games set aside (lists leave them out)
         MemoryTournaments.__init__(self)
+        MemoryPings.__init__(self)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""
