@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.domain.model import Orientation
+from bot.domain.model import Openers, Orientation
 from bot.presentation import catalogue
 from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
-                     "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days"]
+                     "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
 (`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
 and its number (`rounds 5`)."""
@@ -46,6 +46,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "draw-answer": ("offer", "accept", "decline"), "undo-answer": ("request", "accept", "decline"),
     "language": catalogue.LANGUAGES,
     "format": ("round-robin", "swiss"),
+    "openers": tuple(openers.value for openers in Openers),
     "board": tuple(orientation.value for orientation in Orientation),
 }
 """The values a choice option takes, as the command reads them when typed."""
@@ -77,7 +78,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard", (Option("variant", "variant"),)),
     Command("settings", (Option("language", "language"), Option("variant", "variant"),
-                         Option("board", "board"))),
+                         Option("board", "board"), Option("tournaments", "openers"))),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
     Command("tournament", subcommands=(
         Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from bot.domain.model import Orientation
+from bot.domain.model import Openers, Orientation
 from bot.presentation import catalogue
 from engine import get_variant, notation
 
@@ -33,7 +33,10 @@ COLOUR_WORDS = {word: colour for colour in ("white", "black", "random")
 LANGUAGE_WORDS = {word: lang for lang in catalogue.LANGUAGES
                   for word in catalogue.all_words(f"words-language-{lang}")}
 BOARD_SETTING_WORDS = catalogue.all_words("words-settings-board")  # `settings board fixed`
-SETTING_WORDS = catalogue.all_words("words-settings-filler") | BOARD_SETTING_WORDS
+TOURNAMENT_SETTING_WORDS = catalogue.all_words("words-settings-tournaments")  # `settings tournaments anyone`
+SETTING_WORDS = catalogue.all_words("words-settings-filler") | BOARD_SETTING_WORDS | TOURNAMENT_SETTING_WORDS
+OPENER_WORDS = {word: openers for openers in Openers
+                for word in catalogue.all_words(f"words-openers-{openers.value}")}
 ORIENTATION_WORDS = {word: orientation for orientation in Orientation
                      for word in catalogue.all_words(f"words-board-{orientation.value}")}
 TEXT_WORDS = catalogue.all_words("words-board-text")  # `board text`

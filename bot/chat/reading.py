@@ -13,7 +13,7 @@ from bot.chat import grammar as words
 from bot.chat import typed
 from bot.chat.events import Event
 from bot.chat.tournament_reading import read as read_tournament
-from bot.domain.model import ColourChoice, Orientation
+from bot.domain.model import ColourChoice, Openers, Orientation
 from bot.domain.names import clean
 from bot.domain.transitions import Refusal
 from bot.presentation import taps
@@ -192,13 +192,19 @@ def _settings(args: Args) -> typed.Settings:
     language: str | None = None
     variant: str | None = None
     board: Orientation | None = None
+    openers: Openers | None = None
     after_board = False  # the word before was `board`: this one says which way
+    after_tournaments = False  # the word before was `tournaments`: this one says who opens them
     for arg in args:
         word = arg.casefold()
         if word in words.ORIENTATION_WORDS:
             board = words.ORIENTATION_WORDS[word]
         elif after_board:
             raise Refusal("settings_board_usage")
+        elif word in words.OPENER_WORDS:
+            openers = words.OPENER_WORDS[word]
+        elif after_tournaments:
+            raise Refusal("settings_tournaments_usage")
         elif word in words.LANGUAGE_WORDS:
             language = words.LANGUAGE_WORDS[word]
         elif named := words.variant_name(word):
@@ -206,9 +212,12 @@ def _settings(args: Args) -> typed.Settings:
         elif word not in words.SETTING_WORDS:
             raise Refusal("settings_bad_language")
         after_board = word in words.BOARD_SETTING_WORDS
+        after_tournaments = word in words.TOURNAMENT_SETTING_WORDS
     if after_board:
         raise Refusal("settings_board_usage")
-    return typed.Settings(language, variant, board)
+    if after_tournaments:
+        raise Refusal("settings_tournaments_usage")
+    return typed.Settings(language, variant, board, openers)
 
 
 def _leaderboard(args: Args) -> typed.Leaderboard:

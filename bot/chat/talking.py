@@ -7,7 +7,7 @@ from bot.chat.commands import COMMANDS
 from bot.chat.context import Ctx
 from bot.chat.events import Reply
 from bot.config import Config
-from bot.domain.model import ChannelSettings
+from bot.domain.model import ChannelSettings, Openers
 from bot.domain.transitions import Refusal
 from bot.flows import records
 from bot.presentation import catalogue, rules_help
@@ -16,13 +16,13 @@ from bot.storage.repository import Repository
 
 
 async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config) -> list[Reply]:
-    language, variant, board = command.language, command.variant, command.board
-    changing = bool(language or variant or board)
+    language, variant, board, openers = command.language, command.variant, command.board, command.tournaments
+    changing = bool(language or variant or board or openers)
     if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():
         raise Refusal("settings_not_allowed")
     if changing:
         current = await records.change_settings(repository, ctx.asker,
-                                                ChannelSettings(language, variant, board))
+                                                ChannelSettings(language, variant, board, openers))
     else:
         current = await records.settings(repository, ctx.platform, ctx.channel)
     shown_lang = language or current.language or config.language
@@ -32,7 +32,9 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
                          variant=catalogue.variant_title(lang, current.variant or config.variant))
     boards = catalogue.say(lang, f"settings-board-{current.orientation.value}",
                            command=catalogue.command_name(lang, "settings"))
-    return [Reply(f"{text}\n{boards}", kind=Kind.SETTINGS)]
+    opening = catalogue.say(lang, f"settings-tournaments-{(current.tournaments or Openers.ANYONE).value}",
+                            command=catalogue.command_name(lang, "settings"))
+    return [Reply(f"{text}\n{boards}\n{opening}", kind=Kind.SETTINGS)]
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:

@@ -18,14 +18,17 @@ from bot.chat.tournament_reading import (
     TournamentStart,
     TournamentStatus,
 )
+from bot.domain.model import Openers
 from bot.domain.tournaments import Terms
-from bot.flows import tournaments
+from bot.domain.transitions import Refusal
+from bot.flows import records, tournaments
 from bot.flows.desk import Desk
 from bot.flows.rounds import Director
 from bot.flows.tournament_news import RoundGame
 from bot.presentation import tournament_text
 from bot.presentation.messages import Action
 from bot.presentation.replies import Presenter
+from bot.storage.repository import Repository
 from bot.workers import Workers
 
 Handler = Callable[..., Awaitable[list[Reply]]]
@@ -36,8 +39,11 @@ async def _manager(ctx: Ctx) -> bool:
     return ctx.event.may_manage is None or await ctx.event.may_manage()
 
 
-async def new(command: TournamentNew, ctx: Ctx, desk: Desk) -> list[Reply]:
-    """Open a tournament here."""
+async def new(command: TournamentNew, ctx: Ctx, desk: Desk, repository: Repository) -> list[Reply]:
+    """Open a tournament here (anyone may, unless the channel's setting leaves it to its managers)."""
+    settings = await records.settings(repository, ctx.platform, ctx.channel)
+    if settings.tournaments is Openers.MANAGERS and not await _manager(ctx):
+        raise Refusal("tournament_managers_only")
     variant = command.variant or ctx.variant
     terms = Terms(command.format, variant, command.rounds, command.double, command.days)
     made = await tournaments.open_tournament(desk, ctx.asker, ctx.player, terms)

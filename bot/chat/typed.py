@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.domain.model import ColourChoice, Orientation
+from bot.domain.model import ColourChoice, Openers, Orientation
 from bot.flows.desk import Lookup
 from bot.presentation.messages import Action
 
@@ -220,6 +220,7 @@ class Settings(Command):
     language: str | None = None
     variant: str | None = None
     board: Orientation | None = None
+    tournaments: Openers | None = None  # who may open a tournament here
 
 
 @dataclass(frozen=True)

@@ -313,13 +313,22 @@ class Orientation(enum.StrEnum):
     FIXED = "fixed"
 
 
+class Openers(enum.StrEnum):
+    """Who may open a tournament in a channel."""
+
+    ANYONE = "anyone"
+    MANAGERS = "managers"  # the channel's managers only
+
+
 @dataclass(frozen=True)
 class ChannelSettings:
-    """A channel's choices; None is not chosen (the configured language and rules; fixed boards)."""
+    """A channel's choices; None is not chosen (the configured language and rules; fixed boards; anyone
+    opens tournaments)."""
 
     language: str | None = None
     variant: str | None = None
     board: Orientation | None = None
+    tournaments: Openers | None = None
 
     @property
     def orientation(self) -> Orientation:

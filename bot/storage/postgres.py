@@ -333,8 +333,8 @@ class PostgresRepository(PingStore, TournamentStore):
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
-            await self._run(db, shared.SETTINGS_UPSERT, platform, channel_id, settings.language,
-                            settings.variant, settings.board and settings.board.value)
+            values = shared.settings_values(platform, channel_id, settings)
+            await self._run(db, shared.SETTINGS_UPSERT, *values)
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.domain.model import Challenge, ChannelSettings, Damaged, Game, Orientation, PlayerStats, Standing
+from bot.domain.model import (
+    Challenge,
+    ChannelSettings,
+    Damaged,
+    Game,
+    Openers,
+    Orientation,
+    PlayerStats,
+    Standing,
+)
 from bot.domain.seats import acting_game
 from bot.storage.repository import Known
 from bot.storage.rows import CHALLENGE_SELECT, GAME_SELECT, challenge_from_row, game_from_row, readable
@@ -166,12 +175,13 @@ class SqlReads:
     # -- channel settings and people -------------------------------------------------------------
 
     async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
-        row = await self._one("SELECT language, variant, board FROM channel_settings"
+        row = await self._one("SELECT language, variant, board, tournaments FROM channel_settings"
                               " WHERE platform = ? AND channel_id = ?", (platform, channel_id))
         if not row:
             return ChannelSettings()
         board = Orientation(row[2]) if row[2] in Orientation._value2member_map_ else None
-        return ChannelSettings(row[0], row[1], board)
+        openers = Openers(row[3]) if row[3] in Openers._value2member_map_ else None
+        return ChannelSettings(row[0], row[1], board, openers)
 
     async def names_like(self, platform: str, channel_id: str, look_key: str, *,
                          limit: int = 5) -> list[Known]:

@@ -11,6 +11,7 @@ from bot.domain.glicko import Rating
 from bot.domain.model import (
     Challenge,
     ChallengeStatus,
+    ChannelSettings,
     Claim,
     ColourChoice,
     Damage,
@@ -190,12 +191,22 @@ CHALLENGE_CLOSE = "UPDATE challenges SET status = ? WHERE id = ? AND status = 'o
 CHALLENGE_TAKE = "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"
 CHALLENGE_GAME = "UPDATE challenges SET game_id = ? WHERE id = ?"
 SETTINGS_UPSERT = (
-    "INSERT INTO channel_settings (platform, channel_id, language, variant, board) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (platform, channel_id) DO UPDATE SET"
+    "INSERT INTO channel_settings (platform, channel_id, language, variant, board, tournaments)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id) DO UPDATE SET"
     " language = COALESCE(excluded.language, channel_settings.language),"
     " variant = COALESCE(excluded.variant, channel_settings.variant),"
-    " board = COALESCE(excluded.board, channel_settings.board)"
+    " board = COALESCE(excluded.board, channel_settings.board),"
+    " tournaments = COALESCE(excluded.tournaments, channel_settings.tournaments)"
 )
+
+
+def settings_values(platform: str, channel_id: str, settings: ChannelSettings) -> tuple[str | None, ...]:
+    """The values of `SETTINGS_UPSERT`, in order (None keeps what is stored)."""
+    board, openers = settings.board, settings.tournaments
+    return (platform, channel_id, settings.language, settings.variant, board and board.value,
+            openers and openers.value)
+
+
 NAME_UPSERT = (
     "INSERT INTO names (platform, channel_id, user_id, name, exact_key, look_key, seen_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id, user_id) DO UPDATE SET"

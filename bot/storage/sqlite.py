@@ -76,6 +76,7 @@ from bot.storage.rows import (
     rating_updates,
     seat_key,
     set_aside_note,
+    settings_values,
 )
 from bot.storage.sqlite_file import FileGuard, connect, migrate
 from bot.storage.sqlite_tx import SqliteTx
@@ -328,8 +329,7 @@ class SqliteRepository(PingStore, TournamentStore):
 
     async def set_channel_settings(self, platform: str, channel_id: str, settings: ChannelSettings) -> None:
         async with self._transaction() as db:
-            await db.execute(SETTINGS_UPSERT, (platform, channel_id, settings.language, settings.variant,
-                                               settings.board and settings.board.value))
+            await db.execute(SETTINGS_UPSERT, settings_values(platform, channel_id, settings))
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
         async with self._transaction() as db:

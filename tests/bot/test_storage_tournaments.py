@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from bot.app import open_repository
-from bot.domain.model import Ending, Game, NewGame, Player, Result, Status
+from bot.domain.model import ChannelSettings, Ending, Game, NewGame, Openers, Player, Result, Status
 from bot.domain.tournaments import (
     Entrant,
     Format,
@@ -211,3 +211,14 @@ async def test_two_connections_pair_the_same_round_once(database: str) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_who_may_open_tournaments_is_a_channel_setting(store: Repository) -> None:
+    assert (await store.channel_settings("test", "c1")).tournaments is None
+    await store.set_channel_settings("test", "c1", ChannelSettings(tournaments=Openers.MANAGERS))
+    await store.set_channel_settings("test", "c1", ChannelSettings(language="fi"))  # None keeps it
+    found = await store.channel_settings("test", "c1")
+    assert (found.language, found.tournaments) == ("fi", Openers.MANAGERS)
+    await store.set_channel_settings("test", "c1", ChannelSettings(tournaments=Openers.ANYONE))
+    assert (await store.channel_settings("test", "c1")).tournaments is Openers.ANYONE
+    assert (await store.channel_settings("test", "c2")).tournaments is None

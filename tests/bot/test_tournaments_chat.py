@@ -334,3 +334,22 @@ async def test_finnish_words(chat: Chat) -> None:
     assert "Kierros 1/2" in first.text and len(games) == 1
     [table] = await say(chat, "bob", "turnaus tilanne")
     assert "Tilanne kierroksella 1/2" in table.text and "Buchholz" in table.text
+
+
+async def test_the_channel_may_leave_opening_tournaments_to_its_managers(chat: Chat) -> None:
+    [shown] = await say(chat, "bob", "settings")
+    assert "Tournaments here: anyone may open one" in shown.text
+    [refused] = await say(chat, "bob", "settings tournaments managers", may_manage=_manages(False))
+    assert refused.private and "manage" in refused.text
+    [saved] = await say(chat, "ann", "settings tournaments managers", may_manage=_manages(True))
+    assert "Tournaments here: only the channel's managers open them" in saved.text
+    [refused] = await say(chat, "bob", "tournament new", may_manage=_manages(False))
+    assert "Only the channel's managers may open a tournament here" in refused.text
+    [opened_] = await say(chat, "cat", "tournament new swiss", may_manage=_manages(True))
+    assert "cat opened Tournament #1" in opened_.text
+    [joined] = await say(chat, "bob", "tournament join", may_manage=_manages(False))  # joining is for all
+    assert "bob joined" in joined.text
+    [usage] = await say(chat, "ann", "settings tournaments")
+    assert "Say who may open a tournament here" in usage.text
+    [back] = await say(chat, "ann", "asetukset turnaukset kuka-tahansa", may_manage=_manages(True))
+    assert "anyone may open one" in back.text

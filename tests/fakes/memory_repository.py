@@ -386,7 +386,8 @@ class MemoryRepository(MemoryPings, MemoryTournaments):
             language = stored.language if settings.language is None else settings.language
             variant = stored.variant if settings.variant is None else settings.variant
             board = stored.board if settings.board is None else settings.board
-            settings = ChannelSettings(language, variant, board)
+            openers = stored.tournaments if settings.tournaments is None else settings.tournaments
+            settings = ChannelSettings(language, variant, board, openers)
         self._settings[platform, channel_id] = settings
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:

@@ -67,6 +67,7 @@ _CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
     "undo-answer": lambda value: _described(f"choice-undo-{value}"),
     "language": lambda value: _described(f"language-name-{value}"),
     "board": lambda value: _described(f"choice-board-{value}"),
+    "openers": lambda value: _described(f"choice-openers-{value}"),
 }
 """How a choice is shown: the rules and colours by their word, answers as a phrase, languages by name."""
 

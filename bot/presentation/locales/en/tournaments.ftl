@@ -127,3 +127,16 @@ tournament-too-few = A tournament needs at least { $min } players.
 tournament-rounds-too-many = { $players } players can play at most { $max } Swiss rounds without meeting again ({ $rounds } asked).
 tournament-no-undo = Moves of a tournament game (#{ $id }) cannot be taken back.
 tournament-managers-only = Only the channel's managers may open a tournament here (the channel's setting).
+
+## Who may open a tournament in the channel (`settings tournaments managers|anyone`)
+
+settings-tournaments-anyone = Tournaments here: anyone may open one (`{ $command } tournaments managers` leaves it to the channel's managers).
+settings-tournaments-managers = Tournaments here: only the channel's managers open them (`{ $command } tournaments anyone` lets anyone).
+settings-tournaments-usage = Say who may open a tournament here: `settings tournaments managers` or `settings tournaments anyone`.
+words-settings-tournaments = tournaments, tournament
+words-openers-managers = managers, admins, moderators
+words-openers-anyone = anyone, everyone
+option-name-tournaments = tournaments
+opt-settings-tournaments = Who may open a tournament here: anyone, or the channel's managers
+choice-openers-anyone = Anyone may open a tournament
+choice-openers-managers = Only the channel's managers

@@ -127,3 +127,16 @@ tournament-too-few = Turnaukseen tarvitaan vähintään { $min } pelaajaa.
 tournament-rounds-too-many = { $players } pelaajaa voi pelata enintään { $max } sveitsiläistä kierrosta kohtaamatta uudelleen (pyydettiin { $rounds }).
 tournament-no-undo = Turnauspelin (#{ $id }) siirtoja ei voi perua.
 tournament-managers-only = Vain kanavan ylläpitäjät voivat avata turnauksen täällä (kanavan asetus).
+
+## Kuka saa avata turnauksen kanavalla (`asetukset turnaukset ylläpitäjät|kuka-tahansa`)
+
+settings-tournaments-anyone = Turnaukset täällä: kuka tahansa voi avata sellaisen (`{ $command } turnaukset ylläpitäjät` jättää sen kanavan ylläpitäjille).
+settings-tournaments-managers = Turnaukset täällä: vain kanavan ylläpitäjät avaavat niitä (`{ $command } turnaukset kuka-tahansa` sallii kaikille).
+settings-tournaments-usage = Sano, kuka saa avata turnauksen täällä: `asetukset turnaukset ylläpitäjät` tai `asetukset turnaukset kuka-tahansa`.
+words-settings-tournaments = turnaukset, turnaus
+words-openers-managers = ylläpitäjät, ylläpito, valvojat
+words-openers-anyone = kuka-tahansa, kukatahansa, kaikki, jokainen
+option-name-tournaments = turnaukset
+opt-settings-tournaments = Kuka saa avata turnauksen täällä: kuka tahansa tai kanavan ylläpitäjät
+choice-openers-anyone = Kuka tahansa saa avata turnauksen
+choice-openers-managers = Vain kanavan ylläpitäjät
