@@ -302,7 +302,7 @@ def rating_updates(game: Game, changes: tuple[RatingChange, RatingChange]) -> li
 def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str, ...]]]:
     """The statements (`?` placeholders) that move a channel's rows to its new id, in order; the first
     one's count is the number of games moved. Where both ids have a seat, rating (of the same variant),
-    known name or settings row, the new id's stays.
+    known name or settings row, or a current tournament, the new id's stays.
 
     >>> [sql.split()[0] for sql, _ in channel_move("telegram", "-1", "-100")][:4]
     ['UPDATE', 'UPDATE', 'DELETE', 'UPDATE']
@@ -317,4 +317,9 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
         statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,
                            (platform, old, platform, new)))
         statements.append((f"UPDATE {table}" + move, (new, platform, old)))
+    # Tournaments go too, but for a current one when the new id has a current one of its own.
+    current = "status IN ('open', 'running')"
+    statements.append(("UPDATE tournaments" + move + f" AND NOT ({current} AND EXISTS (SELECT 1 FROM"
+                       f" tournaments AS there WHERE there.platform = ? AND there.channel_id = ? AND"
+                       f" there.{current}))", (new, platform, old, platform, new)))
     return statements

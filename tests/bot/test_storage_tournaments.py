@@ -222,3 +222,23 @@ async def test_who_may_open_tournaments_is_a_channel_setting(store: Repository) 
     await store.set_channel_settings("test", "c1", ChannelSettings(tournaments=Openers.ANYONE))
     assert (await store.channel_settings("test", "c1")).tournaments is Openers.ANYONE
     assert (await store.channel_settings("test", "c2")).tournaments is None
+
+
+async def test_a_channel_that_gets_a_new_id_takes_its_tournaments(store: Repository) -> None:
+    """A Telegram group upgraded to a supergroup: its tournaments and their games' seats go with it, but
+    for a current one when the new id has a current one already."""
+    old = await opened(store, ANN, BOB, CAT, channel="c1")
+    games = await store.pair_round(first_round(old))
+    assert games is not None
+    done = await opened(store, channel="c9")
+    assert await store.end_tournament(done.id, Stage.FINISHED, 150.0)
+    await store.move_channel("test", "c1", "c2")
+    moved = await store.current_tournament("test", "c2")
+    assert moved is not None and moved.id == old.id and moved.channel_id == "c2"
+    assert await store.current_tournament("test", "c1") is None
+    assert [game.channel_id for game in await store.seated_games("test", "c2", "ann")] == ["c2"]
+    clash = await opened(store, channel="c3")  # c3 has its own current tournament: c2's stays
+    await store.move_channel("test", "c2", "c3")
+    assert await store.current_tournament("test", "c3") == clash
+    still = await store.current_tournament("test", "c2")
+    assert still is not None and still.id == old.id

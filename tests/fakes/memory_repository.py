@@ -404,6 +404,7 @@ class MemoryRepository(MemoryPings, MemoryTournaments):
         self._standings = _moved(self._standings, platform, old, new)
         self._names = _moved(self._names, platform, old, new)
         self._settings = _moved(self._settings, platform, old, new)
+        self._move_tournaments(platform, old, new)
         return len(moved)
 
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,

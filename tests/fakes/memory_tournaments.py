@@ -45,6 +45,14 @@ class MemoryTournaments:
     def _insert_game(self, new: NewGame) -> Game:
         raise NotImplementedError
 
+    def _move_tournaments(self, platform: str, old: str, new: str) -> None:
+        """A channel's new id: its tournaments go there, but for a current one when the new id has one."""
+        there = any((t.platform, t.channel_id) == (platform, new) and t.current
+                    for t in self._tournaments.values())
+        for found in list(self._tournaments.values()):
+            if (found.platform, found.channel_id) == (platform, old) and not (found.current and there):
+                self._tournaments[found.id] = replace(found, channel_id=new)
+
     async def create_tournament(self, new: NewTournament) -> Tournament:
         self._write("create_tournament")
         for found in self._tournaments.values():
