@@ -16,10 +16,11 @@ from bot.presentation import catalogue
 from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
-                     "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers"]
+                     "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers",
+                     "notify"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
 (`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
-and its number (`rounds 5`)."""
+and its number (`rounds 5`), and so does `notify` its choice (`notify on`)."""
 
 
 @dataclass(frozen=True)
@@ -32,11 +33,14 @@ class Option:
 @dataclass(frozen=True)
 class Command:
     """A command and its options, or a group of subcommands (`tournament new`, `tournament join`, ...):
-    a subcommand's words follow the group's name (`words-<group>-<name>`, `cmd-<group>-<name>`)."""
+    a subcommand's words follow the group's name (`words-<group>-<name>`, `cmd-<group>-<name>`).
+    `within`: on Discord, whose `/tammi` has all the 25 subcommands it may have, the command has none of
+    its own: its options join those of the subcommand named (`/tammi settings notify:on`)."""
 
     name: str
     options: tuple[Option, ...] = ()
     subcommands: tuple[Command, ...] = ()
+    within: str | None = None
 
 
 VARIANT_CHOICES = tuple(variant.name for variant in all_variants())
@@ -48,6 +52,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "format": ("round-robin", "swiss"),
     "openers": tuple(openers.value for openers in Openers),
     "board": tuple(orientation.value for orientation in Orientation),
+    "notify": ("on", "off"),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -79,6 +84,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("leaderboard", (Option("variant", "variant"),)),
     Command("settings", (Option("language", "language"), Option("variant", "variant"),
                          Option("board", "board"), Option("tournaments", "openers"))),
+    Command("notify", (Option("notify", "notify"),), within="settings"),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
     Command("tournament", subcommands=(
         Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),
@@ -87,6 +93,12 @@ COMMANDS: tuple[Command, ...] = (
         Command("cancel"), Command("pdn"))),
     Command("help"),
 )
+
+
+def lent(name: str) -> tuple[Option, ...]:
+    """The options that commands with no Discord subcommand of their own lend the subcommand `name`
+    (see `Command.within`)."""
+    return tuple(option for spec in COMMANDS if spec.within == name for option in spec.options)
 
 
 def command(name: str) -> Command:

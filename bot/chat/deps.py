@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.chat.context import Ctx
+from bot.chat.pinging import Pings
 from bot.config import Config
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
@@ -41,6 +42,7 @@ class Deps:
     config: Config
     post: Post
     director: Director
+    pings: Pings
 
 
 def bind(handler: Callable[..., Awaitable[list[Reply]]], deps: Deps) -> Bound:

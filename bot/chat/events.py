@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.domain.model import Person
-from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Reply, Sender
+from bot.domain.pings import BoardPosted, Place
+from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Reply, Sender, Unreachable
 
-__all__ = ["Attachment", "Button", "ButtonStyle", "Event", "Notice", "Person", "Reply", "Sender", "Service"]
+__all__ = ["Attachment", "BoardPosted", "Button", "ButtonStyle", "Event", "Notice", "Person", "Place",
+           "Reply", "Sender", "Service", "Unreachable"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,11 @@ class Service(Protocol):
         """Register how notices for `platform` are posted; `reads_typed` is False when typed messages
         may not reach the bot in some of its chats (as `Event.reads_typed`), so notices point to the
         buttons and commands."""
+        ...
+
+    def board_posted(self, posted: BoardPosted) -> None:
+        """An adapter posted a board (a reply of kind BOARD with its game and ply) in a channel: the turn
+        ping it gives follows in the background (`bot.flows.pings`)."""
         ...
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:

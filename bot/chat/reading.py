@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.chat import grammar as words
-from bot.chat import typed
+from bot.chat import notifying, typed
 from bot.chat.events import Event
 from bot.chat.tournament_reading import read as read_tournament
 from bot.domain.model import ColourChoice, Openers, Orientation
@@ -113,6 +113,9 @@ def command(name: str, args: Args) -> typed.Command:
         return typed.BoardText(words.typed_id(args))
     if name in typed.OnGame._value2member_map_:
         return typed.GameCommand(typed.OnGame(name), words.typed_id(args))
+    if name == "settings" and (split := notifying.within_settings(args)) is not None:
+        before, after = split  # `settings [fi] notify on`: the person's pings, with channel settings
+        return notifying.Notify(notifying.read(after).on, _settings(before) if before else None)
     return _READERS[name](args)
 
 
@@ -260,5 +263,6 @@ _READERS: dict[str, Callable[[Args], typed.Command]] = {
     "settings": _settings,
     "broken": _broken,
     "tournament": read_tournament,
+    "notify": notifying.read,
     "help": lambda args: typed.Help(words.resolve_command(args[0]) if args else None),
 }

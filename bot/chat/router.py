@@ -16,6 +16,7 @@ from bot.chat.deps import Bound, Deps, bind
 from bot.chat.events import Event, Person, Reply
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter, Throttled
+from bot.chat.notifying import COMMANDS as NOTIFY_COMMANDS
 from bot.chat.tournament import COMMANDS as TOURNAMENT_COMMANDS
 from bot.chat.tournament import PRESSES as TOURNAMENT_PRESSES
 from bot.domain.model import ChannelSettings, Damaged
@@ -59,6 +60,7 @@ ON_PRESS: dict[Action, Handler] = {
 }
 
 BY_TYPE.update(TOURNAMENT_COMMANDS)
+BY_TYPE.update(NOTIFY_COMMANDS)
 ON_PRESS.update(TOURNAMENT_PRESSES)
 
 

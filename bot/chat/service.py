@@ -15,9 +15,10 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.chat.deps import Deps
-from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter
+from bot.chat.pinging import Pings
 from bot.chat.router import Router
 from bot.config import Config
 from bot.domain.model import BOT_NAME, Timing
@@ -85,11 +86,12 @@ class GameService:
         self._senders: dict[str, Sender] = {}
         self._reads_typed: dict[str, bool] = {}  # platform -> typed moves reach the bot in all its chats
         self._unsent: dict[str, list[Announcement]] = {}  # said before the platform's sender was added
+        self.pings = Pings(repository, self._senders, self.desk.clock, config.language)
         self.limits = Limiter(config.limits)
         self.locales = Locales()
         deps = Deps(desk=self.desk, repository=repository, presenter=self.presenter, bot=self.bot,
                     reviewer=self.reviewer, workers=self.workers, config=config, post=self.post,
-                    director=self.director)
+                    director=self.director, pings=self.pings)
         self.router = Router(deps, self.limits, Memory(repository), self.locales)
 
     # -- lifecycle -------------------------------------------------------------------------------
@@ -133,6 +135,9 @@ class GameService:
     async def handle(self, event: Event) -> list[Reply]:
         """Answer one event (unexpected errors rise to the adapter's error boundary)."""
         return await self.router.route(event)
+
+    def board_posted(self, posted: BoardPosted) -> None:
+        self.desk.spawn(self.pings.board_posted(posted))
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
         return await play.legal_moves(self.desk, Asker(platform, channel_id, user_id))
@@ -197,3 +202,5 @@ class GameService:
             await sender(Notice(platform, channel_id, reply))
         except Exception:
             log.exception("sending a notice to %s/%s failed", platform, channel_id)
+            return
+        await self.pings.copy(announcement, reply)  # reminders and time-outs, to those who asked

@@ -22,7 +22,7 @@ from prometheus_client import (
     generate_latest,
 )
 
-from bot.chat.events import Event, Reply, Service
+from bot.chat.events import BoardPosted, Event, Reply, Service
 from bot.chat.grammar import find_move
 from bot.presentation.messages import Sender
 from bot.storage.repository import Repository
@@ -72,6 +72,9 @@ class MeasuredService:
 
     def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
         self.service.add_sender(platform, sender, reads_typed=reads_typed)
+
+    def board_posted(self, posted: BoardPosted) -> None:
+        self.service.board_posted(posted)
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
         return await self.service.suggest_moves(platform, channel_id, user_id)

@@ -162,12 +162,21 @@ class Reply:
 
 @dataclass(frozen=True)
 class Notice:
-    """A reply the service sends on its own (the bot's move after thinking, a reminder, an expiry)."""
+    """A reply the service sends on its own (the bot's move after thinking, a reminder, an expiry).
+    `to_user`: sent privately to that person (a direct message), not in `channel_id`, the channel it is
+    about."""
 
     platform: str
     channel_id: str
     reply: Reply = field(default_factory=lambda: Reply(text=""))
+    to_user: str | None = None
+
+
+class Unreachable(Exception):
+    """A private notice the platform refused to deliver to its person (they have not started a chat with
+    the bot, or do not take direct messages); a sender raises it."""
 
 
 Sender = Callable[[Notice], Awaitable[None]]
-"""An adapter's way of posting a `Notice` to its platform; registered with the service."""
+"""An adapter's way of posting a `Notice` to its platform; registered with the service. A private notice
+(`to_user`) that does not reach its person raises `Unreachable`."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.chat.events import Event, Notice, Reply, Sender
+from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender
 
 MOVES = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 TOPICS = {"en": [("capture", "Capturing"), ("kings", "Kings")],
@@ -26,6 +26,7 @@ class StubService:
         self.delay = 0.0
         self.handled = asyncio.Event()
         self.moves: list[tuple[str, str, str]] = []
+        self.posted: list[BoardPosted] = []  # the boards the adapter said it posted
         self.languages: dict[str, str] = {}  # channel id -> the language chosen there
 
     async def handle(self, event: Event) -> list[Reply]:
@@ -44,6 +45,9 @@ class StubService:
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
         return list(MOVES)
+
+    def board_posted(self, posted: BoardPosted) -> None:
+        self.posted.append(posted)
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return TOPICS["fi" if locale and locale.startswith("fi") else "en"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.http import Route
 
-from bot.chat.commands import CHOICES, COMMANDS, Command, Option, OptionKind
+from bot.chat.commands import CHOICES, COMMANDS, Command, Option, OptionKind, lent
 from bot.domain.tournaments import MAX_DAYS, MAX_ROUNDS
 from bot.platforms.base import apology
 from bot.platforms.discord.buttons import shorten
@@ -31,6 +32,8 @@ JSON = dict[str, Any]
 
 ROOT = "tammi"
 AUTOCOMPLETE_LIMIT = 25
+SUBCOMMANDS = tuple(spec for spec in COMMANDS if not spec.within)
+"""The commands that are subcommands of `/tammi` (the others lend their options to one: `Command.within`)."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -62,6 +65,7 @@ def _named(name: str, key: str) -> locale_str:
 _CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
     "variant": lambda value: _named(value, f"choice-{value}"),
     "format": lambda value: _named(value, f"words-tournament-{value}"),
+    "notify": lambda value: _described(f"choice-notify-{value}"),
     "colour": lambda value: _named(value, f"choice-{value}"),
     "draw-answer": lambda value: _described(f"choice-draw-{value}"),
     "undo-answer": lambda value: _described(f"choice-undo-{value}"),
@@ -121,9 +125,10 @@ _SUGGESTIONS: dict[str, Suggest] = {"move": _suggest_moves, "topic": _suggest_to
 
 def _callback(spec: Command, group: str | None = None) -> Callable[..., Coroutine[Any, Any, None]]:
     """The subcommand's callback: its options, in the table's order, become the event's args and
-    mentions (a flag that is set gives its name, as it is typed; a count its name and number). In a
-    group (`/tammi tournament new`) the command is the group's, its first word the subcommand's. Its
-    signature (one parameter per option) is what discord.py reads the options from."""
+    mentions (a flag that is set gives its name, as it is typed; a count its name and number, and so does
+    a `notify` choice). In a group (`/tammi tournament new`) the command is the group's, its first word
+    the subcommand's. Its signature (one parameter per option) is what discord.py reads the options
+    from."""
     name, head = (group, [spec.name]) if group else (spec.name, [])
     key = f"{group}-{spec.name}" if group else spec.name
 
@@ -136,7 +141,7 @@ def _callback(spec: Command, group: str | None = None) -> Callable[..., Coroutin
                 mentions.append(person(value))
             elif isinstance(value, bool):
                 args += [option.name] if value else []
-            elif option.kind in ("rounds", "days") and value is not None:
+            elif option.kind in ("rounds", "days", "notify") and value is not None:
                 args += [option.name, str(value)]
             elif value is not None and str(value).strip():
                 args.append(str(value).strip())
@@ -167,13 +172,13 @@ def tammi_group() -> app_commands.Group:
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
         allowed_installs=app_commands.AppInstallationType(guild=True),
     )
-    for spec in COMMANDS:
+    for spec in SUBCOMMANDS:
         if spec.subcommands:
             group.add_command(_group(spec))
             continue
         group.add_command(app_commands.Command(
             name=_named(spec.name, f"words-command-{spec.name}"), description=_described(f"cmd-{spec.name}"),
-            callback=_callback(spec)))
+            callback=_callback(replace(spec, options=(*spec.options, *lent(spec.name))))))
     return group
 
 

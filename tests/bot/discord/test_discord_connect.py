@@ -9,11 +9,11 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.chat.commands import COMMANDS
 from bot.config import DiscordConfig
 from bot.platforms.base import TokenRejected
 from bot.platforms.discord import DiscordAdapter, sync_commands
 from bot.platforms.discord.client import use_endpoints
+from bot.platforms.discord.tree import SUBCOMMANDS
 from tests.fakes.discord_server import (
     ALICE,
     BOT,
@@ -57,7 +57,7 @@ async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, sett
     adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
     await adapter.start()
     await adapter.close()
-    assert fake.command_puts == 2 and len(fake.commands[0]["options"]) == len(COMMANDS)
+    assert fake.command_puts == 2 and len(fake.commands[0]["options"]) == len(SUBCOMMANDS)
     # A change to a Finnish text alone counts too (Discord shows them only when asked to).
     fake.commands[0]["options"][0]["description_localizations"] = {"fi": "Vanha kuvaus"}
     adapter = DiscordAdapter(StubService(), settings, guild_ready_timeout=0.05)
@@ -69,8 +69,8 @@ async def test_commands_are_pushed_only_when_they_change(fake: FakeDiscord, sett
 
 
 async def test_sync_commands_pushes_the_definitions(fake: FakeDiscord, settings: DiscordConfig) -> None:
-    assert await sync_commands(settings) == len(COMMANDS)
-    assert await sync_commands(settings) == len(COMMANDS)
+    assert await sync_commands(settings) == len(SUBCOMMANDS)
+    assert await sync_commands(settings) == len(SUBCOMMANDS)
     assert fake.command_puts == 2
     [tammi] = fake.commands
     move = next(sub for sub in tammi["options"] if sub["name"] == "move")

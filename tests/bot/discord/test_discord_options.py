@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from bot import cli
-from bot.chat.commands import COMMANDS
 from bot.chat.events import Event, Person
 from bot.config import Config, DiscordConfig
 from bot.platforms.base import answer
+from bot.platforms.discord.tree import SUBCOMMANDS
 from bot.presentation import catalogue
 from tests.bot.discord.test_discord_game import Running, button, run_bot
 from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, FakeDiscord
@@ -120,6 +120,6 @@ async def test_discord_sync_counts_one_command_with_its_subcommands(
         capsys: pytest.CaptureFixture[str]) -> None:
     config = Config(database=str(tmp_path / "unused.sqlite3"), discord=settings)
     assert await cli._discord_sync(config) == 0
-    assert capsys.readouterr().out == f"Registered 1 command (/tammi) with {len(COMMANDS)} subcommands.\n"
+    assert capsys.readouterr().out == f"Registered 1 command (/tammi) with {len(SUBCOMMANDS)} subcommands.\n"
     [root] = fake.commands
-    assert root["name"] == "tammi" and len(root["options"]) == len(COMMANDS)
+    assert root["name"] == "tammi" and len(root["options"]) == len(SUBCOMMANDS)

@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from bot.chat.commands import COMMANDS
-from bot.chat.events import Attachment, Button, Event, Notice, Reply, Sender
+from bot.chat.events import Attachment, BoardPosted, Button, Event, Notice, Reply, Sender
 from bot.config import TelegramConfig
 from bot.platforms.base import Adapter, TokenRejected, apology
 from bot.platforms.telegram import TelegramAdapter, send
@@ -36,6 +36,7 @@ class ScriptedService:
         self.events: list[Event] = []
         self.senders: dict[str, Sender] = {}
         self.moves: list[tuple[str, str, str]] = []
+        self.posted: list[BoardPosted] = []  # the boards the adapter said it posted
         self.script = script or (lambda e: [Reply(text=f"got {e.command or e.button or e.text}")])
 
     async def handle(self, event: Event) -> list[Reply]:
@@ -47,6 +48,9 @@ class ScriptedService:
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
         return []
+
+    def board_posted(self, posted: BoardPosted) -> None:
+        self.posted.append(posted)
 
     def rule_topics(self, locale: str | None) -> list[tuple[str, str]]:
         return []
