@@ -286,6 +286,21 @@ def test_tune_eval(selfplay: tuple[str, Path], tmp_path: Path) -> None:
     assert len(loaded.pst_open) == len(evaluation.WEIGHTS["international"].pst_open)
 
 
+@covers("bench_puzzles.py")
+def test_bench_puzzles() -> None:
+    """One short self-play game per variant, mined in one worker process: the counts and the rates."""
+    out = bench("bench_puzzles.py", "--games", "1", "--max-plies", "30", "--jobs", "1")
+    assert lines(r"1 self-play games per variant \(levels 1 and 4, at most 30 plies\), 1 worker processes",
+                 out), out
+    rows = lines(r"(\w+): (\d+) positions, (\d+) candidates, (\d+) rejected by the deeper search \(\d+%\), "
+                 r"(\d+) puzzles", out)
+    assert [m[1] for m in rows] == ["english", "italian", "international"], out
+    assert all(0 < int(m[2]) <= 31 and int(m[4]) <= int(m[3]) and int(m[5]) <= int(m[3]) for m in rows), out
+    rates = lines(rf"  CPU {NUMBER} s \(wall {NUMBER} s\): {NUMBER} puzzles per CPU-minute; "
+                  r"screen \d+ plies/\d+ nodes, find \d+ plies/\d+ nodes, verify \d+ plies/\d+ nodes", out)
+    assert len(rates) == 3, out
+
+
 def test_every_script_has_a_smoke_run() -> None:
     scripts = {path.name for path in BENCHMARKS.glob("*.py")}
     assert not scripts - COVERED, f"benchmarks without a smoke run in {Path(__file__).name}: " \
