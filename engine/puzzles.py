@@ -279,13 +279,13 @@ def _walk(board: Board, line: Line, budget: Budget) -> None:
     NotAPuzzle when it has not by the solver's last move, or a move of the solver is not the only one."""
     solver_moves = 0
     while True:
+        line.gain = _balance(board, line.solver) - line.start
         out = board.outcome()
         if out is not None:
             if out.winner is line.solver:
                 line.won = True
                 return
             raise NotAPuzzle("the line does not win")
-        line.gain = _balance(board, line.solver) - line.start
         if line.enough(line.gain) and (board.turn is line.solver or not _can_capture(board)):
             return
         if board.turn is line.solver:

@@ -198,6 +198,21 @@ def test_a_line_the_deeper_search_refutes_is_dropped_from_the_game() -> None:
     assert scan.refuted >= 1 and all(p.source.ply != len(ENGLISH) for p in scan.puzzles)
 
 
+def test_a_line_that_wins_the_game_counts_its_last_capture() -> None:
+    # Red's king steps to 10: White's lone king on 2 can only go to 6 or 7, and is taken either way
+    # (10x1 or 10x3), the last White piece: Red goes from four pieces against one to four against none.
+    board = Board("english", fen="B:WK2:BK14,22,26,27")
+    board.push_str("14-10")
+    assert sorted(map(str, board.legal_moves)) == ["2-6", "2-7"]
+    for reply, capture in (("2-6", "10x1"), ("2-7", "10x3")):
+        board.push_str(reply)
+        assert [str(m) for m in board.legal_moves] == [capture]
+        board.pop()
+    puzzle = find_puzzle(Board("english", fen="B:WK2:BK14,22,26,27"))
+    assert puzzle is not None and puzzle.solution == ("14-10", "2-6", "10x1")
+    assert puzzle.wins_game and puzzle.gain == 1 and puzzle.takes == 1 and puzzle.theme is Theme.KING_TRAP
+
+
 def test_a_position_with_nothing_to_win_or_no_choice_is_no_puzzle() -> None:
     assert examine(Board("english")).status is Status.NONE
     assert examine(Board("english", fen="B:W14:BK18")).reason == "no choice"
