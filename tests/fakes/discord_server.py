@@ -4,7 +4,8 @@ The real discord.py client logs in against it, receives READY and one server (a 
 three members), and then the test injects messages and interactions as Discord would dispatch them.
 Everything the bot sends (messages, interaction callbacks, followups, edits, command registrations)
 is recorded, so tests can wait for it and look at it. Users press buttons, choose in select menus and
-submit dialogs as component and modal interactions.
+submit dialogs as component and modal interactions. The bot opens DM channels (POST /users/@me/channels)
+and posts there; a user who takes no direct messages (`close_dms`) makes those posts fail with 50007.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from tests.fakes.discord_data import (
     without_localizations,
 )
 from tests.fakes.discord_faults import ALREADY_ACKNOWLEDGED, MISSING_PERMISSIONS, Fault, rate_headers
+
+CANNOT_MESSAGE = 50007  # "Cannot send messages to this user": their DMs are closed to the bot
 
 __all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
            "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Fault", "Sent",
@@ -95,6 +98,8 @@ class FakeDiscord:
         self.command_puts = 0
         self.sent: list[Sent] = []
         self.no_attach_channels: set[str] = set()  # channels where the bot may not attach files
+        self.dm_channels: dict[int, str] = {}  # user id -> the DM channel the bot opened with them
+        self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.interactions_expire = False  # answer every callback "Unknown interaction" (3 s passed)
         self.deleted: list[str] = []
         self.callbacks: list[Callback] = []
@@ -329,6 +334,18 @@ class FakeDiscord:
         return [s for s in self.shown
                 if s is not None and s.channel_id == str(channel_id) and not s.ephemeral]
 
+    def close_dms(self, user: User, closed: bool = True) -> None:
+        """The user takes no direct messages from the bot (`closed` False: takes them again)."""
+        if closed:
+            self.closed_dms.add(user.id)
+        else:
+            self.closed_dms.discard(user.id)
+
+    def dms(self, user: User) -> list[Sent]:
+        """The messages the bot sent to the user's DMs."""
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else [s for s in self.sent if s.channel_id == channel]
+
     def callback(self, interaction_id: str) -> Callback | None:
         return next((c for c in self.callbacks if c.interaction_id == interaction_id), None)
 
@@ -443,8 +460,13 @@ class FakeDiscord:
                 if request.query.get("with_localizations") == "true":
                     return _json(self.commands)
                 return _json(without_localizations(self.commands))
+        if parts == ["users", "@me", "channels"] and method == "POST":
+            return await self._open_dm(request)
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
+            if parts[1] in {self.dm_channels.get(user) for user in self.closed_dms}:
+                return _json({"message": "Cannot send messages to this user", "code": CANNOT_MESSAGE},
+                             status=403)
             if files and parts[1] in self.no_attach_channels:
                 return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, status=403)
             nonce = (parts[1], str(payload.get("nonce")))
@@ -461,6 +483,17 @@ class FakeDiscord:
         if len(parts) >= 3 and parts[0] == "webhooks" and parts[1] == str(APP_ID):
             return await self._webhook(request, parts[2], parts[3:])
         return None
+
+    async def _open_dm(self, request: web.Request) -> web.StreamResponse:
+        """The bot's DM channel with a user (the same one each time), as Discord opens it."""
+        payload, _ = await self._body(request)
+        user_id = int(payload["recipient_id"])
+        known = {user.id: user for user in (ALICE, BOB, CAROL)}
+        if user_id not in known:
+            return _json({"message": "Unknown User", "code": 10013}, status=404)
+        channel = self.dm_channels.setdefault(user_id, str(next(self.ids)))
+        return _json({"id": channel, "type": 1, "last_message_id": None, "flags": 0,
+                      "recipients": [known[user_id].payload()]})
 
     async def _callback(self, request: web.Request, interaction_id: str, token: str) -> web.StreamResponse:
         payload, files = await self._body(request)

@@ -29,6 +29,7 @@ from bot.platforms.discord.client import (
     person,
     use_endpoints,
 )
+from bot.platforms.discord.direct import send_direct
 from bot.platforms.discord.menus import MENU_ITEMS, is_our_menu
 from bot.platforms.discord.order import ChannelOrder
 from bot.platforms.discord.replies import Poster
@@ -74,7 +75,7 @@ class DiscordAdapter:
         self.client.event(self.on_interaction)
         self.client.add_dynamic_items(*DYNAMIC_ITEMS, *MENU_ITEMS)
         self.tree = command_tree(self.client)
-        self.poster = Poster(self.client, DEFER_AFTER, self._language)
+        self.poster = Poster(self.client, DEFER_AFTER, self._language, service.board_posted)
         self.order = ChannelOrder()
         self._dialogs: set[str] = set()  # custom_ids of the move dialogs open now
         self._connection: asyncio.Task[None] | None = None
@@ -149,10 +150,14 @@ class DiscordAdapter:
     # --- notices and typed messages ---------------------------------------------------------------
 
     async def send_notice(self, notice: Notice) -> None:
-        """The service's sender: post a notice (the bot's move, an expiry...) to its channel."""
+        """The service's sender: post a notice (the bot's move, an expiry...) to its channel, or to its
+        person's DMs (`to_user`; raises `Unreachable` when they take none from the bot)."""
         if notice.platform != PLATFORM:
             return
         await self._logged_in.wait()
+        if notice.to_user is not None:
+            await send_direct(self.client, notice)
+            return
         async with self.order.turn(notice.channel_id) as turn:
             await turn.come()
             await self.poster.post(self.client.get_partial_messageable(int(notice.channel_id)), notice.reply)

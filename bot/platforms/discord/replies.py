@@ -9,7 +9,8 @@ Replies are posted when their event's turn in the channel comes (`bot.platforms.
 interaction whose turn is slow to come is acknowledged meanwhile. A response Discord took but whose
 answer was lost (discord.py tries again and hears "already acknowledged") counts as made. A reply that
 cannot be posted is logged and the channel is told in a short text, and where files may not be attached
-the text goes alone and the channel is told once which permission is missing.
+the text goes alone and the channel is told once which permission is missing. Each board posted is
+reported (`posted`) with its message's link, for the turn ping it gives.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.chat.events import Reply
+from bot.chat.events import BoardPosted, Place, Reply
 from bot.platforms.discord.buttons import ui_text
+from bot.platforms.discord.links import guild_of, jump_url
 from bot.platforms.discord.messages import MessageParts, message_parts, split_text
 from bot.platforms.discord.order import Turn
+from bot.platforms.posted import board_posted
 from bot.presentation import catalogue
 from bot.presentation.messages import Kind
 
@@ -41,9 +44,11 @@ FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 Language = Callable[[str, str | None], Awaitable[str]]
 """The language of a channel's replies (`channel_id`, the user's client locale or None)."""
+Posted = Callable[[BoardPosted], None]
+"""Told of each board posted (`Service.board_posted`)."""
 
 
-def _kwargs(parts: MessageParts) -> dict[str, Any]:
+def send_arguments(parts: MessageParts) -> dict[str, Any]:
     """Send arguments without the empty ones (discord.py treats None differently from missing)."""
     values = {"content": parts.content, "embed": parts.embed, "file": parts.file, "view": parts.view}
     return {key: value for key, value in values.items() if value is not None}
@@ -51,12 +56,14 @@ def _kwargs(parts: MessageParts) -> dict[str, Any]:
 
 class Poster:
     """Sends replies through `client`; `defer_after` is how long an interaction waits unacknowledged,
-    `language` says what language a channel's own notices take."""
+    `language` says what language a channel's own notices take, `posted` is told of each board posted."""
 
-    def __init__(self, client: discord.Client, defer_after: float, language: Language) -> None:
+    def __init__(self, client: discord.Client, defer_after: float, language: Language,
+                 posted: Posted | None = None) -> None:
         self.client = client
         self.defer_after = defer_after
         self.language = language
+        self.posted = posted
         self._told_attach: set[str] = set()  # channels told (in this run) that files may not be attached
 
     @property
@@ -70,33 +77,53 @@ class Poster:
         return self.client.get_partial_messageable(int(reply.channel_id))
 
     async def post(self, channel: discord.abc.Messageable, reply: Reply,
-                   reference: discord.Message | None = None, *, locale: str | None = None) -> None:
+                   reference: discord.Message | None = None, *, locale: str | None = None,
+                   by: str | None = None) -> None:
         """Post `reply` as channel messages; the first answers `reference` when given (if that message
         still exists). Without permission to attach files, the text goes alone. A reply Discord does
-        not take is not lost silently: the channel is told (`locale`: the user's, for the language)."""
+        not take is not lost silently: the channel is told (`locale`: the user's, for the language).
+        `by`: whose message or interaction it answers (None: a notice)."""
         try:
-            await self._send(channel, reply, reference, locale)
+            message = await self._send(channel, reply, reference, locale)
         except FAILURES as error:
             await self._undelivered(channel, reply, error, locale)
+            return
+        channel_id = _channel_id(channel)
+        self.report(reply, channel_id, message.id, guild_of(self.client, channel_id), by)
+
+    def report(self, reply: Reply, channel_id: str, message_id: int | None, guild_id: int | None,
+               by: str | None) -> None:
+        """Tell `posted` of a board just posted, with its message's link (`guild_id` None: a DM)."""
+        if self.posted is None or message_id is None:
+            return
+        place = Place(link=jump_url(guild_id, channel_id, message_id))
+        found = board_posted("discord", channel_id, reply, place, by=by, private_chat=guild_id is None)
+        if found is not None:
+            self.posted(found)
 
     async def _send(self, channel: discord.abc.Messageable, reply: Reply, reference: discord.Message | None,
-                    locale: str | None) -> None:
+                    locale: str | None) -> discord.Message:
+        """Send the reply's messages; the last one."""
+        sent: discord.Message | None = None
         for parts in message_parts(reply, self.own_id):
-            kwargs = _kwargs(parts)
+            kwargs = send_arguments(parts)
             if reference is not None:
                 kwargs["reference"] = reference.to_reference(fail_if_not_exists=False)
                 kwargs["mention_author"] = True
                 reference = None
             try:
-                await channel.send(**kwargs)
+                sent = await channel.send(**kwargs)
             except discord.Forbidden as error:
                 if "file" not in kwargs or error.code != MISSING_PERMISSIONS:
                     raise
-                await self._without_file(channel, reply, kwargs)
+                sent = await self._without_file(channel, reply, kwargs)
                 await self._tell_attach_files(channel, locale)
+        assert sent is not None  # a reply has one message at least
+        return sent
 
     @staticmethod
-    async def _without_file(channel: discord.abc.Messageable, reply: Reply, kwargs: dict[str, Any]) -> None:
+    async def _without_file(channel: discord.abc.Messageable, reply: Reply,
+                            kwargs: dict[str, Any]) -> discord.Message:
         """Send a message that was refused for its file again without it (a long PDN as its text)."""
         log.warning("no permission to attach a file in %s; sending the text alone", _channel_id(channel))
         kwargs.pop("file")
@@ -110,7 +137,7 @@ class Poster:
                 kwargs["view"] = view
         if "embed" in kwargs:
             kwargs["embed"].set_image(url=None)
-        await channel.send(**kwargs)
+        return await channel.send(**kwargs)
 
     async def _tell_attach_files(self, channel: discord.abc.Messageable, locale: str | None) -> None:
         """Tell a channel, once in this run, that Tammi may not attach files there (boards come as text)."""
@@ -147,9 +174,10 @@ class Poster:
         for reply in replies:
             target = self.elsewhere(reply, str(message.channel.id))
             if target is not None:
-                await self.post(target, reply)
+                await self.post(target, reply, by=str(message.author.id))
             else:
-                await self.post(message.channel, reply, reference=message if reply.private else None)
+                await self.post(message.channel, reply, reference=message if reply.private else None,
+                                by=str(message.author.id))
 
     async def respond(self, interaction: discord.Interaction[Any], replies: Coroutine[Any, Any, list[Reply]],
                       turn: Turn, *, slow: bool) -> None:
@@ -171,15 +199,17 @@ class Poster:
         if answer.expired:  # too late: the service's work was done, the channel hears its public replies
             await self._post_in_channel(interaction, answers)
             return
-        channel_id = str(interaction.channel_id)
+        channel_id, by = str(interaction.channel_id), str(interaction.user.id)
         for index, reply in enumerate(answers):
             target = self.elsewhere(reply, channel_id)
             if target is not None:
-                await self.post(target, reply)
+                await self.post(target, reply, by=by)
                 continue
             try:
+                sent = None
                 for parts in message_parts(reply, self.own_id):
-                    await answer.send(_kwargs(parts), private=reply.private)
+                    sent = await answer.send(send_arguments(parts), private=reply.private)
+                self.report(reply, channel_id, sent, interaction.guild_id, by)
             except discord.HTTPException as error:
                 # Expired (10062 Unknown interaction) or otherwise refused: the channel still hears it.
                 log.warning("answering interaction %s failed (%s); posting the replies in the channel",
@@ -195,7 +225,7 @@ class Poster:
         for reply in replies:
             if not reply.private:
                 channel = self.elsewhere(reply, here) or self.client.get_partial_messageable(int(here))
-                await self.post(channel, reply, locale=interaction.locale.value)
+                await self.post(channel, reply, locale=interaction.locale.value, by=str(interaction.user.id))
 
 
 def _channel_id(channel: discord.abc.Messageable) -> str:
@@ -240,17 +270,18 @@ class Answer:
         finally:
             coming.cancel()
 
-    async def send(self, kwargs: dict[str, Any], *, private: bool) -> None:
-        """Send one message: the response, or a followup after it.
+    async def send(self, kwargs: dict[str, Any], *, private: bool) -> int | None:
+        """Send one message: the response, or a followup after it; its id (None: not known).
 
         After a "thinking" deferral, a public answer replaces the thinking message where it stands in
         its place; otherwise (a private answer, or a thinking message above replies posted since) that
         message is deleted and the answer follows up (as ephemeral when private).
         """
         interaction = self.interaction
+        sent: int | None = None
         if not self.acknowledged:
             try:
-                await interaction.response.send_message(ephemeral=private, **kwargs)
+                sent = (await interaction.response.send_message(ephemeral=private, **kwargs)).message_id
             except discord.HTTPException as error:
                 if error.code != ALREADY_ACKNOWLEDGED:
                     raise
@@ -260,12 +291,13 @@ class Answer:
         elif self.thinking and self.placed and not private:
             if "file" in kwargs:
                 kwargs["attachments"] = [kwargs.pop("file")]
-            await interaction.edit_original_response(**kwargs)
+            sent = (await interaction.edit_original_response(**kwargs)).id
         else:
             if self.thinking:
                 await interaction.delete_original_response()
-            await interaction.followup.send(ephemeral=private, **kwargs)
+            sent = (await interaction.followup.send(ephemeral=private, wait=True, **kwargs)).id
         self.thinking = False
+        return sent
 
     async def finish(self) -> None:
         """After the replies: no "thinking..." left, and an interaction nothing answered is acknowledged."""
