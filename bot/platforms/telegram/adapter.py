@@ -50,7 +50,7 @@ from bot.platforms.telegram.convert import (
     text_event,
 )
 from bot.platforms.telegram.formatting import OWNED, addressed_to, menu, owned
-from bot.platforms.telegram.outbox import Outbox
+from bot.platforms.telegram.outbox import Outbox, after_replies
 from bot.platforms.telegram.presses import answer_press, answered
 from bot.platforms.telegram.receive import Reception, UpdatesRequest, WebhookServer
 from bot.presentation import catalogue
@@ -387,4 +387,5 @@ class TelegramAdapter:
         except ValueError:
             log.error("A notice for %r, which is not a Telegram chat id, was dropped", target)
             return
-        await self._outbox.deliver(self.application.bot, [notice.reply], chat_id)
+        async with after_replies(self._chat_lock(chat_id)):  # the replies to an update first
+            await self._outbox.deliver(self.application.bot, [notice.reply], chat_id)

@@ -12,11 +12,12 @@ board again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import warnings
 import weakref
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -27,6 +28,25 @@ from telegram.warnings import PTBDeprecationWarning
 from bot.chat.events import Reply
 from bot.platforms.telegram.send import Progress, send
 from bot.presentation import catalogue
+
+TURN_WAIT = 3.0
+"""Seconds a notice waits at most for the reply its chat is being given before it goes ahead."""
+
+
+@contextlib.asynccontextmanager
+async def after_replies(lock: asyncio.Lock, patience: float = TURN_WAIT) -> AsyncIterator[None]:
+    """Hold a chat's lock for the block once the update it is answering has its replies out (its handler
+    holds the lock until they are), so a notice caused by that update comes after them (a game's end
+    before the round it completes); after `patience` seconds the block runs without it."""
+    try:
+        await asyncio.wait_for(lock.acquire(), patience)
+    except TimeoutError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release()
 
 log = logging.getLogger(__name__)
 

@@ -6,6 +6,8 @@ from a Swiss, and its game is lost."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.config import DiscordConfig
 from bot.domain.model import Ending
 from bot.domain.tournaments import Stage
@@ -22,6 +24,11 @@ def board_of(fake: FakeDiscord, game_id: int) -> Sent:
     """The last message showing game `game_id` with its buttons."""
     return next(sent for sent in reversed(fake.shown) if sent is not None
                 and f"tammi:res:{game_id}" in sent.buttons)
+
+
+def first_with(fake: FakeDiscord, words: str) -> Sent | None:
+    """The channel's first message with `words`, if any."""
+    return next((sent for sent in fake.channel_view(CHANNEL_ID) if words in sent.text), None)
 
 
 async def resign(fake: FakeDiscord, running: Running, game_id: int, loser: User) -> Sent:
@@ -62,6 +69,10 @@ async def test_a_round_robin_of_four_on_discord(fake: FakeDiscord, settings: Dis
             for game in games:  # White wins every game: Black resigns
                 result = await resign(fake, running, game.id, PEOPLE[game.black.user_id])
                 assert "resigned" in result.text and not result.ephemeral
+            if number < 3:  # the round's last game ended: its result shows before the next round
+                following = await fake.until(partial(first_with, fake, f"Round {number + 1} of 3"))
+                view = fake.channel_view(CHANNEL_ID)
+                assert view.index(result) < view.index(following)
         posted = "\n".join(sent.text for sent in fake.in_channel(CHANNEL_ID))
         assert "Round 2 of 3" in posted and "Round 3 of 3" in posted
         assert "Tournament #1 is over." in posted

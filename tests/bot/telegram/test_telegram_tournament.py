@@ -68,9 +68,10 @@ async def test_a_swiss_in_a_group_with_a_restart_mid_round(fake: FakeTelegram, t
     await tammi.stop()  # the whole bot restarts in the middle of round 1
     await tammi.start()
     mark = fake.mark()
-    await resign(fake, second)
-    await fake.wait_for("sendMessage", after=mark, where=lambda c: "Round 2 of 2" in c.words)
+    result = await resign(fake, second)
+    paired = await fake.wait_for("sendMessage", after=mark, where=lambda c: "Round 2 of 2" in c.words)
     await fake.wait_for("sendPhoto", after=mark, count=3)  # the result, then round 2's two boards
+    assert fake.calls.index(result) < fake.calls.index(paired)  # the game's end first, then the round
 
     mark = fake.mark()
     for game in await active_games(tammi, tournament.id):
