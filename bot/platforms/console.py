@@ -16,7 +16,7 @@ import logging
 import re
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -76,7 +76,7 @@ class Console:
         self.pictures_dir = pictures_dir
         self.lang = lang
         self._order = asyncio.Lock()  # each reply printed whole, in the order they came
-        self._held: list[Reply] | None = None  # notices that came while a line was being answered
+        self._held: list[Notice] | None = None  # notices that came while a line was being answered
 
     async def answer(self, service: GameService, event: Event, user: str) -> None:
         """Print the replies to a line, then the notices that came while they were made: the bot may
@@ -88,8 +88,8 @@ class Console:
             held, self._held = self._held, None
         for reply in replies:
             await self.show(reply, to=user)
-        for reply in held:
-            await self.show(reply)
+        for notice in held:
+            await self._print(notice)
 
     async def show(self, reply: Reply, *, to: str | None = None) -> None:
         """Print `reply` as it was made: its text, its board and its picture are those of the position
@@ -109,9 +109,16 @@ class Console:
 
     async def notice(self, notice: Notice) -> None:
         if self._held is not None:
-            self._held.append(notice.reply)
+            self._held.append(notice)
             return
-        await self.show(notice.reply)
+        await self._print(notice)
+
+    async def _print(self, notice: Notice) -> None:
+        """A notice; one for a person alone (a turn ping) says whom it is for."""
+        if notice.to_user is None:
+            await self.show(notice.reply)
+        else:
+            await self.show(replace(notice.reply, private=True), to=notice.to_user)
 
     def say(self, key: str, **values: object) -> str:
         """A console text in the console's language."""

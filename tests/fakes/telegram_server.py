@@ -10,7 +10,9 @@ made (`calls`, `wait_for`) and can make the next calls of a method fail with a 4
 (`refuse`) or a 502 (`break_down`) until `mend`ed, and end long
 polling with a 409 (`conflict`: another poller took over; also while a webhook is set, as Telegram
 does). Like Telegram, it keeps ordinary group messages from a bot in privacy mode (`privacy`,
-`withheld`), and refuses to post in a group that became a supergroup (`migrate`).
+`withheld`), refuses to post in a group that became a supergroup (`migrate`), and refuses with 403 a
+message to a user who has not started a private chat with the bot (one who wrote to it there has) or who
+blocked it (`block`).
 """
 
 from __future__ import annotations
@@ -103,6 +105,10 @@ class Conflicted(Exception):
     """getUpdates refused with 409 Conflict (the message is Telegram's description after "Conflict: ")."""
 
 
+class Refused(Exception):
+    """A request refused with 403 Forbidden (the message is Telegram's description after "Forbidden: ")."""
+
+
 class FakeTelegram:
     """The fake server. `start()` it, point the bot at `base_url`, `close()` it at the end."""
 
@@ -132,6 +138,7 @@ class FakeTelegram:
         self._migrated: dict[int, int] = {}  # old group id -> its supergroup's id
         self.owners: dict[int, int] = {}  # chat id -> the user who created it (its administrator here)
         self._users: dict[int, dict[str, Any]] = {}
+        self.blocked: set[int] = set()  # users who blocked the bot
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._closing = False
@@ -279,6 +286,15 @@ class FakeTelegram:
         self._chats[new["id"]] = new
         self._migrated[old["id"]] = new["id"]
 
+    def block(self, person: dict[str, Any]) -> None:
+        """The user blocks the bot: messages to them are refused (403)."""
+        self.blocked.add(person["id"])
+
+    def private_messages(self, person: dict[str, Any]) -> list[Call]:
+        """The messages the bot sent to the user's private chat (refused ones too: see `Call.result`)."""
+        return [call for call in self.calls
+                if call.method.startswith("send") and call.chat_id == person["id"]]
+
     def revoke(self) -> None:
         """The bot's token is revoked: every request from now on gets 401 Unauthorized (and a long
         poll in progress ends now)."""
@@ -355,6 +371,9 @@ class FakeTelegram:
         except Conflicted as error:
             call.result = {"ok": False, "error_code": 409, "description": f"Conflict: {error}"}
             return web.json_response(call.result, status=409)
+        except Refused as error:
+            call.result = {"ok": False, "error_code": 403, "description": f"Forbidden: {error}"}
+            return web.json_response(call.result, status=403)
         except LookupError as error:
             call.result = {"ok": False, "error_code": 400, "description": f"Bad Request: {error}"}
             return web.json_response(call.result, status=400)
@@ -508,6 +527,10 @@ class FakeTelegram:
 
     def _bot_message(self, params: dict[str, Any], **content: Any) -> dict[str, Any]:
         chat_id = int(params["chat_id"])
+        if chat_id in self.blocked:
+            raise Refused("bot was blocked by the user")
+        if chat_id in self._users and chat_id not in self._chats:  # never wrote to the bot privately
+            raise Refused("bot can't initiate conversation with a user")
         if chat_id not in self._chats:
             raise LookupError("chat not found")
         if params.get("caption"):

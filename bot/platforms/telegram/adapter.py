@@ -49,6 +49,7 @@ from bot.platforms.telegram.convert import (
     person,
     text_event,
 )
+from bot.platforms.telegram.direct import reporter, send_direct
 from bot.platforms.telegram.formatting import OWNED, addressed_to, menu, owned
 from bot.platforms.telegram.outbox import Outbox, after_replies
 from bot.platforms.telegram.presses import answer_press, answered
@@ -115,7 +116,7 @@ class TelegramAdapter:
         self._moves: dict[int, asyncio.Future[None]] = {}  # group id -> the move of its games
         # Replies in order per chat, through flood waits (a note of replies not kept in the chat's language).
         self._outbox = Outbox(lambda chat, locale: self.service.channel_language(PLATFORM, chat, locale),
-                              self._migrated)
+                              self._migrated, reporter(service))
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
         service.add_sender(PLATFORM, self.send_notice)
@@ -287,7 +288,8 @@ class TelegramAdapter:
                        for r in await answer(self.service, event)]
             thread = message.message_thread_id if message.is_topic_message else None
             await self._outbox.deliver(self.application.bot, replies, message.chat_id,
-                                       quote=message.message_id, thread=thread, locale=user.language_code)
+                                       quote=message.message_id, thread=thread, locale=user.language_code,
+                                       by=event.user.user_id)
 
     async def _on_migrate(self, update: Update, context: Context) -> None:
         """A group became a supergroup (Telegram says so in both chats): its games follow. The message
@@ -357,7 +359,7 @@ class TelegramAdapter:
             presser = person(query.from_user)
             rest = [owned(addressed_to(presser, r), presser.user_id) if r.private else r for r in replies]
             await self._outbox.deliver(self.application.bot, rest, chat.id, thread=thread,
-                                       locale=query.from_user.language_code)
+                                       locale=query.from_user.language_code, by=presser.user_id)
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's updates in order while other chats go on (updates are
@@ -374,12 +376,16 @@ class TelegramAdapter:
     # Notices out
 
     async def send_notice(self, notice: Notice) -> None:
-        """Post a notice the service sends on its own (registered with `Service.add_sender`); before
-        the bot has started, wait for it (up to `NOTICE_WAIT` seconds, then the notice is dropped)."""
+        """Post a notice the service sends on its own (registered with `Service.add_sender`), or send it
+        privately (`to_user`; raises `Unreachable` for a person who has not started a chat with the bot);
+        before the bot has started, wait for it (up to `NOTICE_WAIT` seconds, then it is dropped)."""
         try:
             await asyncio.wait_for(self._ready.wait(), NOTICE_WAIT)
         except TimeoutError:
             log.warning("Telegram is not running; a notice for chat %s was dropped", notice.channel_id)
+            return
+        if notice.to_user is not None:
+            await send_direct(self.application.bot, notice)
             return
         target = notice.reply.channel_id or notice.channel_id
         try:

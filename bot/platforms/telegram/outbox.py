@@ -6,7 +6,7 @@ later reply for that chat waits behind it, until the time Telegram asked for has
 in order, from where each had stopped (a board whose picture went but whose text did not sends only the
 text). At most `WAITING` replies wait for one chat; a reply beyond that is not kept, and once the ones
 kept have gone the chat is told, in one short message, that some did not arrive and how to see the
-board again.
+board again. Each reply sent is told to `posted` with its last message (boards give turn pings).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from telegram import Bot
+from telegram import Bot, Message
 from telegram.error import ChatMigrated, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
@@ -58,16 +58,20 @@ Migrated = Callable[[int, int], Awaitable[None]]
 """Told (old chat id, new chat id) when a group turns out to have become a supergroup."""
 Language = Callable[[str, str | None], Awaitable[str]]
 """The language replies take in a chat (its id, the client language of who is answered if known)."""
+Posted = Callable[[Reply, Message, str | None], None]
+"""Told of each reply sent: the reply, its last message, and whose message or press it answers."""
 
 
 @dataclass
 class Parcel:
-    """One reply on its way to a chat: what it quotes, its forum topic, and how far it got."""
+    """One reply on its way to a chat: what it quotes, its forum topic, how far it got, and whose message
+    or press it answers (None: a notice)."""
 
     reply: Reply
     quote: int | None = None
     thread: int | None = None
     progress: Progress = field(default_factory=Progress)
+    by: str | None = None
 
 
 @dataclass
@@ -91,19 +95,22 @@ def seconds(flood: RetryAfter) -> float:
 class Outbox:
     """Sends replies chat by chat, in the order they were handed over (see the module's docstring)."""
 
-    def __init__(self, language: Language, migrated: Migrated | None = None) -> None:
+    def __init__(self, language: Language, migrated: Migrated | None = None,
+                 posted: Posted | None = None) -> None:
         self.language = language
         self.migrated = migrated
+        self.posted = posted
         self.limit = WAITING
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._held: dict[int, Held] = {}
 
     async def deliver(self, bot: Bot, replies: Sequence[Reply], chat_id: int, quote: int | None = None,
-                      thread: int | None = None, locale: str | None = None) -> None:
+                      thread: int | None = None, locale: str | None = None, by: str | None = None) -> None:
         """Send replies in order, in forum topic `thread` if given; a private reply quotes the message
         `quote` (the user's own). A reply that cannot be sent is logged and the next one still goes;
         one held back by the flood limit goes later (`locale`: the client language of who is
-        answered, for the chat's language should it be told that replies were not kept)."""
+        answered, for the chat's language should it be told that replies were not kept; `by`: their
+        user id, None for a notice)."""
         for reply in replies:
             try:
                 target = int(reply.channel_id) if reply.channel_id else chat_id
@@ -111,7 +118,7 @@ class Outbox:
                 log.error("A reply for %r, which is not a Telegram chat id, was dropped", reply.channel_id)
                 continue
             here = target == chat_id
-            parcel = Parcel(reply, quote if reply.private and here else None, thread if here else None)
+            parcel = Parcel(reply, quote if reply.private and here else None, thread if here else None, by=by)
             await self._post(bot, target, parcel, locale)
 
     async def close(self) -> None:
@@ -193,6 +200,9 @@ class Outbox:
             raise
         except Exception:  # a TelegramError, or a bug: the chat's next replies still go
             log.exception("Could not send a reply to chat %s", chat_id)
+            return
+        if self.posted is not None and done.message is not None:
+            self.posted(reply, done.message, parcel.by)
 
     def _lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's sending in order (kept only while someone holds or awaits it)."""

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile, MessageEntity, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, InputFile, Message, MessageEntity, ReplyParameters
 from telegram.error import BadRequest, ChatMigrated, NetworkError, TelegramError
 
 from bot.chat.events import Reply
@@ -41,31 +41,33 @@ def transient(error: TelegramError) -> bool:
     return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
 
 
-async def _retried(send: Callable[..., Awaitable[object]], *args: Any, **options: Any) -> None:
-    """`send(*args, **options)`, tried again after each transient failure (see `RETRY_DELAYS`).
+async def _retried(send: Callable[..., Awaitable[object]], *args: Any, **options: Any) -> object:
+    """`send(*args, **options)`, tried again after each transient failure (see `RETRY_DELAYS`); what it
+    returned.
 
     A timed-out upload may have reached the chat; trying again may then show it twice, which is
     better than losing the board of a move that was stored."""
-    for delay in (*RETRY_DELAYS, None):
+    for delay in RETRY_DELAYS:
         try:
-            await send(*args, **options)
-            return
+            return await send(*args, **options)
         except TelegramError as error:
-            if delay is None or not transient(error):
+            if not transient(error):
                 raise
             log.warning("Telegram %s failed (%s); trying again in %.1f s", getattr(send, "__name__", "send"),
                         error, delay)
             await asyncio.sleep(delay)
+    return await send(*args, **options)
 
 
 @dataclass
 class Progress:
     """How far one reply got: how many of its Telegram messages are posted (a reply sent again after a
-    flood wait goes on from there, so nothing shows twice), and whether its picture was refused (its
-    text then goes alone)."""
+    flood wait goes on from there, so nothing shows twice), whether its picture was refused (its
+    text then goes alone), and the last message posted."""
 
     posted: int = 0
     text_only: bool = False
+    message: Message | None = None
 
 
 async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
@@ -91,8 +93,9 @@ async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
         if done.posted == 0:
             heading, code = block
             document = InputFile(code.encode(), filename=document_name(reply))
-            await _retried(bot.send_document, chat_id, document, caption=heading[:CAPTION_LIMIT] or None,
-                           reply_markup=markup, reply_parameters=_quoting(quote, 0), message_thread_id=thread)
+            _note(done, await _retried(bot.send_document, chat_id, document,
+                                       caption=heading[:CAPTION_LIMIT] or None, reply_markup=markup,
+                                       reply_parameters=_quoting(quote, 0), message_thread_id=thread))
             done.posted = 1
         return
     if done.text_only or reply.attachment is None:
@@ -106,7 +109,7 @@ async def send(bot: Bot, reply: Reply, chat_id: int, quote: int | None = None,
             "reply_parameters": _quoting(quote, index),
             "message_thread_id": thread,
         }
-        await _with_entities(bot.send_message, "entities", entities, chat_id, text, **options)
+        _note(done, await _with_entities(bot.send_message, "entities", entities, chat_id, text, **options))
         done.posted = index + 1
 
 
@@ -125,7 +128,7 @@ async def _picture(bot: Bot, reply: Reply, chat_id: int, words: str, markup: Inl
     }
     upload = bot.send_animation if reply.attachment.is_animation else bot.send_photo
     try:
-        await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options)
+        _note(done, await _with_entities(upload, "caption_entities", entities, chat_id, picture, **options))
     except ChatMigrated:
         raise
     except TelegramError as error:
@@ -143,13 +146,19 @@ def _quoting(quote: int | None, index: int) -> ReplyParameters | None:
     return ReplyParameters(quote, allow_sending_without_reply=True) if quote and index == 0 else None
 
 
+def _note(done: Progress, sent: object) -> None:
+    """Keep the message just posted as the reply's last."""
+    if isinstance(sent, Message):
+        done.message = sent
+
+
 async def _with_entities(send: Callable[..., Awaitable[object]], key: str, entities: list[MessageEntity],
-                         *args: Any, **options: Any) -> None:
+                         *args: Any, **options: Any) -> object:
     """`send(*args, **options)` with the entities as argument `key`; when Telegram refuses them (a
-    mention it would not accept), the same without entities."""
+    mention it would not accept), the same without entities. What it returned."""
     try:
-        await _retried(send, *args, **{key: entities or None}, **options)
+        return await _retried(send, *args, **{key: entities or None}, **options)
     except BadRequest:
         if not entities:
             raise
-        await _retried(send, *args, **options)
+        return await _retried(send, *args, **options)
