@@ -19,7 +19,7 @@ from engine.puzzles import MAX_MOVES, Puzzle, Theme, check, self_play
 
 VARIANTS = ("english", "italian", "international")
 AT_LEAST = 100
-SAMPLE = 25
+SAMPLE = 12
 
 
 def balance(board: Board, color: Color) -> int:
