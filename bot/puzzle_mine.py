@@ -27,6 +27,12 @@ from engine import puzzle_set as puzzle_files
 from engine.errors import MoveError
 from engine.puzzles import Puzzle, Scan, scan_game, self_play
 
+DESCRIPTION = ("Find puzzles in games: a PDN file (--pdn), new games of the built-in opponent against "
+               "itself (--self-play VARIANT), or else the finished games of the database (--db or the "
+               "configured one), read without writing anything. The database is read and closed first; "
+               "the search then runs in this process, or in --jobs worker processes. --out FILE adds the "
+               "puzzles found to a puzzle file (JSON, one puzzle per position).")
+
 
 @dataclass(frozen=True)
 class Task:
@@ -78,8 +84,7 @@ def add_parser(commands: Any) -> None:
     puzzles = commands.add_parser("puzzles", help="puzzle tools")
     sub = puzzles.add_subparsers(dest="puzzles_command", required=True)
     mine = sub.add_parser("mine", help="find puzzles in games: a PDN file, self-play, or the database's "
-                          "finished games (read only)", description=__doc__,
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+                          "finished games (read only)", description=DESCRIPTION)
     source = mine.add_mutually_exclusive_group()
     source.add_argument("--pdn", type=Path, help="a PDN file of games")
     source.add_argument("--self-play", metavar="VARIANT", help="new games of the built-in opponent against "
