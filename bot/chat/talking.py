@@ -25,10 +25,13 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
                                                 ChannelSettings(language, variant, board, openers))
     else:
         current = await records.settings(repository, ctx.platform, ctx.channel)
-    shown_lang = language or current.language or config.language
     key = "settings_saved" if changing else "settings_show"
     lang = language or ctx.lang
-    text = catalogue.say(lang, key, language=catalogue.language_name(lang, shown_lang),
+    chosen = language or current.language
+    own = catalogue.language_name(lang, lang)
+    shown_lang = (catalogue.language_name(lang, chosen) if chosen
+                  else catalogue.say(lang, "settings-language-unset", language=own))
+    text = catalogue.say(lang, key, language=shown_lang,
                          variant=catalogue.variant_title(lang, current.variant or config.variant))
     boards = catalogue.say(lang, f"settings-board-{current.orientation.value}",
                            command=catalogue.command_name(lang, "settings"))

@@ -348,7 +348,7 @@ async def test_colour_names_follow_the_variant(chat: Chat) -> None:
 
 
 async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:
-    assert "language: English, rules: English checkers" in await chat.text("ann", "!tammi settings")
+    assert "English for you), rules: English checkers" in await chat.text("ann", "!tammi settings")
     saved = await chat.text("ann", "!tammi settings fi international")
     assert saved.startswith("Tallennettu") and "kieli: suomi" in saved and "kansainvälinen tammi" in saved
     challenge = await chat.text("ann", "!tammi challenge @bob")
@@ -358,7 +358,7 @@ async def test_channel_settings_choose_language_and_rules(chat: Chat) -> None:
     assert game is not None and game.variant == "international"
     # Another channel keeps the defaults.
     other = await chat.text("cat", "!tammi settings", channel="c2")
-    assert "language: English, rules: English checkers" in other
+    assert "English for you), rules: English checkers" in other
     assert "Kielen pitää olla en tai fi." in await chat.text("ann", "!tammi settings klingon")
 
 

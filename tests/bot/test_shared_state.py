@@ -22,7 +22,7 @@ async def test_a_setting_changed_through_one_process_holds_at_once_in_the_other(
         pair: tuple[Chat, Chat]) -> None:
     first, second = pair
     # read (once, cached)
-    assert "language: English, rules: English checkers" in await first.text("ann", "!tammi settings")
+    assert "English for you), rules: English checkers" in await first.text("ann", "!tammi settings")
     assert (await second.text("ann", "!tammi settings fi international")).startswith("Tallennettu")
     shown = await first.text("ann", "!tammi settings")
     assert "kieli: suomi" in shown and "kansainvälinen tammi" in shown

@@ -110,7 +110,7 @@ async def test_a_challenge_under_tournament_rules(fake: FakeDiscord, bot: Runnin
 
 async def test_the_settings_reply_names_the_language_and_rules(fake: FakeDiscord, bot: Running) -> None:
     [shown] = await fake.wait_answers(await fake.slash(BOB, "settings"))
-    assert "language: English, rules: English checkers" in shown.text
+    assert "English for you), rules: English checkers" in shown.text
     [saved] = await fake.wait_answers(await fake.slash(ALICE, "settings", language="fi", variant="italian"))
     assert "kieli: suomi, säännöt: italialainen tammi" in saved.text
 

@@ -147,6 +147,7 @@ leaderboard-empty = No rated games of { $variant } in this channel yet.
 settings-show = Settings for this channel — language: { $language }, rules: { $variant }.
 settings-saved = Saved. Settings for this channel — language: { $language }, rules: { $variant }.
 settings-bad-language = The language must be en or fi.
+settings-language-unset = not chosen (each person is answered in their own language: { $language } for you)
 rules-unknown = I have no rules topic for “{ $text }”. The topics:
 help-intro = Tammi plays draughts: English checkers, Italian and International draughts. Type a command as `!tammi <command>`, `/<command>`, or just the word in the console.
 help-moves = Move by typing the move as a message: 9-13, 10x17x26 (or 10x26), or squares like c3-d4. Add `draw` to offer a draw with the move.

@@ -164,6 +164,7 @@ leaderboard-empty = Tällä kanavalla ei ole vielä pisteytettyjä pelejä: { $v
 
 settings-show = Kanavan asetukset — kieli: { $language }, säännöt: { $variant }.
 settings-saved = Tallennettu. Kanavan asetukset — kieli: { $language }, säännöt: { $variant }.
+settings-language-unset = ei valittu (kukin saa vastaukset omalla kielellään; sinulle { $language })
 settings-bad-language = Kielen pitää olla en tai fi.
 rules-unknown = En löydä sääntöaihetta hakusanalla ”{ $text }”. Aiheet:
 help-intro = Tammi pelaa tammea: englantilaista, italialaista ja kansainvälistä. Kirjoita komento muodossa `!tammi <komento>`, `/<komento>` tai konsolissa pelkkä sana.
