@@ -17,7 +17,10 @@ from bot.domain.pings import BoardPosted, Place
 from bot.presentation.messages import Attachment, Button, ButtonStyle, Notice, Reply, Sender, Unreachable
 
 __all__ = ["Attachment", "BoardPosted", "Button", "ButtonStyle", "Event", "Notice", "Person", "Place",
-           "Reply", "Sender", "Service", "Unreachable"]
+           "Reply", "Sender", "Service", "TypedReach", "Unreachable"]
+
+TypedReach = bool | Callable[[str], bool]
+"""Whether typed messages reach the bot on a platform: for all its chats, or per channel id."""
 
 
 @dataclass(frozen=True)
@@ -77,10 +80,10 @@ class Service(Protocol):
         """Answer one event. Never raises for user input: refusals come back as replies."""
         ...
 
-    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
-        """Register how notices for `platform` are posted; `reads_typed` is False when typed messages
-        may not reach the bot in some of its chats (as `Event.reads_typed`), so notices point to the
-        buttons and commands."""
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
+        """Register how notices for `platform` are posted; `reads_typed` is False (or False for the
+        channel id given) when typed messages may not reach the bot there (as `Event.reads_typed`), so
+        notices point to the buttons and commands."""
         ...
 
     def board_posted(self, posted: BoardPosted) -> None:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.chat.deps import Deps
-from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender
+from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender, TypedReach
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter
 from bot.chat.pinging import Pings
@@ -84,7 +84,7 @@ class GameService:
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
             _seconds(review.hint_time)))
         self._senders: dict[str, Sender] = {}
-        self._reads_typed: dict[str, bool] = {}  # platform -> typed moves reach the bot in all its chats
+        self._reads_typed: dict[str, TypedReach] = {}  # platform -> typed moves reach the bot (per chat)
         self._unsent: dict[str, list[Announcement]] = {}  # said before the platform's sender was added
         self.pings = Pings(repository, self._senders, self.desk.clock, config.language)
         self.limits = Limiter(config.limits)
@@ -116,11 +116,15 @@ class GameService:
         """One maintenance sweep now."""
         await self.sweep.run()
 
-    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
         self._senders[platform] = sender
         self._reads_typed[platform] = reads_typed
         for waiting in self._unsent.pop(platform, []):  # what the start-up sweep found, in order
             self.desk.spawn(self.announce(waiting))
+
+    def _typed_reach(self, platform: str, channel_id: str) -> bool:
+        reach = self._reads_typed.get(platform, True)
+        return reach(channel_id) if callable(reach) else reach
 
     @property
     def thinking_after(self) -> float:
@@ -196,7 +200,7 @@ class GameService:
         locale = self.locales.note(platform, addressee, None) if addressee else None
         lang = catalogue.reply_language(settings.language, locale, self.config.language)
         reply = await notices.render(self.presenter, lang, announcement,
-                                     reads_typed=self._reads_typed.get(platform, True),
+                                     reads_typed=self._typed_reach(platform, channel_id),
                                      facing=game_text.Facing(settings.orientation))
         try:
             await sender(Notice(platform, channel_id, reply))

@@ -22,7 +22,7 @@ from prometheus_client import (
     generate_latest,
 )
 
-from bot.chat.events import BoardPosted, Event, Reply, Service
+from bot.chat.events import BoardPosted, Event, Reply, Service, TypedReach
 from bot.chat.grammar import find_move
 from bot.presentation.messages import Sender
 from bot.storage.repository import Repository
@@ -70,7 +70,7 @@ class MeasuredService:
             self.metrics.move_seconds.labels(event.platform).observe(time.perf_counter() - started)
         return replies
 
-    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
         self.service.add_sender(platform, sender, reads_typed=reads_typed)
 
     def board_posted(self, posted: BoardPosted) -> None:

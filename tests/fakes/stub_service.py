@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender
+from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender, TypedReach
 
 MOVES = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 TOPICS = {"en": [("capture", "Capturing"), ("kings", "Kings")],
@@ -37,7 +37,7 @@ class StubService:
         self.handled.set()
         return replies
 
-    def add_sender(self, platform: str, sender: Sender, *, reads_typed: bool = True) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
         self.senders[platform] = sender
 
     async def notify(self, notice: Notice) -> None:

@@ -47,6 +47,7 @@ from bot.platforms.telegram.convert import (
     command_event,
     for_a_chat,
     person,
+    reads_typed,
     text_event,
 )
 from bot.platforms.telegram.direct import reporter, send_direct
@@ -119,7 +120,8 @@ class TelegramAdapter:
                               self._migrated, reporter(service))
         self._hide_token = HideToken(config.token)
         # Registered now, so notices the service sends while the bot is starting wait for it.
-        service.add_sender(PLATFORM, self.send_notice)
+        service.add_sender(PLATFORM, self.send_notice,
+                           reads_typed=lambda chat: reads_typed(self._app.bot if self._app else None, chat))
 
     @property
     def application(self) -> AnyApplication:

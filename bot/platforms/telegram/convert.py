@@ -138,6 +138,14 @@ def _base(message: Message, user: User, bot: Bot, addressed: bool) -> Event:
     return _posted_by_chat(event, message) if for_a_chat(message) else event
 
 
+def reads_typed(bot: Bot | None, chat: str) -> bool:
+    """Typed messages reach the bot in `chat` (an id): a private chat (a user's positive id), or any
+    chat when privacy mode is off."""
+    if not chat.startswith("-"):
+        return True
+    return bot is not None and bool(bot.can_read_all_group_messages)
+
+
 def _posted_by_chat(event: Event, message: Message) -> Event:
     """The event of a message posted on behalf of a chat: the chat stands for its author, who is no
     player, and may change the group's settings only as its anonymous administrator (Telegram lets only

@@ -354,3 +354,15 @@ async def test_against_the_bot_in_a_private_chat(fake: FakeTelegram, tammi: Tamm
     await tap(fake, CAROL, answer.result, "Siirrä")
     assert labels(fake, answer.result)[-2:] == ["« Takaisin", "✕ Peru"]
     assert assert_callback_data_fits(fake) > 10
+
+
+async def test_the_bots_opening_move_says_how_to_move_where_typing_does_not_reach(
+        fake: FakeTelegram, tammi: Tammi) -> None:
+    # The bot (Red) opens; its move arrives as a notice, which says how to move in that chat.
+    fake.send_text(GROUP, ALICE, "/play@tammi_bot 1 white")
+    in_group = await fake.wait_for("sendPhoto", where=lambda call: "Tammi played" in call.words)
+    assert "Tap Move under the board" in in_group.words and "Type your move" not in in_group.words
+    mark = fake.mark()
+    fake.send_text(private(ALICE), ALICE, "/play 1 white")  # typed moves reach the bot in a private chat
+    alone = await fake.wait_for("sendPhoto", after=mark, where=lambda call: "Tammi played" in call.words)
+    assert "Type your move as a message" in alone.words
