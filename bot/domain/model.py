@@ -323,12 +323,14 @@ class Openers(enum.StrEnum):
 @dataclass(frozen=True)
 class ChannelSettings:
     """A channel's choices; None is not chosen (the configured language and rules; fixed boards; anyone
-    opens tournaments)."""
+    opens tournaments; a new board after each move; games in the channel itself)."""
 
     language: str | None = None
     variant: str | None = None
     board: Orientation | None = None
     tournaments: Openers | None = None
+    live: bool | None = None  # one live board per game, edited in place (`settings live on`); None: off
+    threads: bool | None = None  # on Discord, each game in a thread of its own (`settings threads on`)
 
     @property
     def orientation(self) -> Orientation:

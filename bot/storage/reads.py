@@ -175,13 +175,15 @@ class SqlReads:
     # -- channel settings and people -------------------------------------------------------------
 
     async def channel_settings(self, platform: str, channel_id: str) -> ChannelSettings:
-        row = await self._one("SELECT language, variant, board, tournaments FROM channel_settings"
-                              " WHERE platform = ? AND channel_id = ?", (platform, channel_id))
+        row = await self._one("SELECT language, variant, board, tournaments, live, threads"
+                              " FROM channel_settings WHERE platform = ? AND channel_id = ?",
+                              (platform, channel_id))
         if not row:
             return ChannelSettings()
         board = Orientation(row[2]) if row[2] in Orientation._value2member_map_ else None
         openers = Openers(row[3]) if row[3] in Openers._value2member_map_ else None
-        return ChannelSettings(row[0], row[1], board, openers)
+        live, threads = (None if flag is None else bool(flag) for flag in row[4:6])
+        return ChannelSettings(row[0], row[1], board, openers, live, threads)
 
     async def names_like(self, platform: str, channel_id: str, look_key: str, *,
                          limit: int = 5) -> list[Known]:

@@ -312,3 +312,25 @@ class Repository(Protocol):
     async def ping_place(self, game_id: int, ply: int) -> Place | None:
         """Where the board of a ping recorded for that position was, if one was."""
         ...
+
+    # tidy channels (`settings live on`, `settings threads on`)
+    async def live_board(self, platform: str, channel_id: str, game_id: int) -> str | None:
+        """The message that is the game's live board in the channel, if one was kept."""
+        ...
+
+    async def keep_live_board(self, platform: str, channel_id: str, game_id: int, message_id: str,
+                              now: float) -> None:
+        """Keep `message_id` as the game's live board in the channel (in place of any before)."""
+        ...
+
+    async def game_thread(self, game_id: int) -> str | None:
+        """The thread the game was given (its replies and notices go there), if any."""
+        ...
+
+    async def thread_game(self, platform: str, thread_id: str) -> int | None:
+        """The game that was given this thread, if one was."""
+        ...
+
+    async def give_thread(self, game_id: int, platform: str, thread_id: str, now: float) -> bool:
+        """Record the game's thread; False, with nothing written, if it has one already."""
+        ...

@@ -191,20 +191,28 @@ CHALLENGE_CLOSE = "UPDATE challenges SET status = ? WHERE id = ? AND status = 'o
 CHALLENGE_TAKE = "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'"
 CHALLENGE_GAME = "UPDATE challenges SET game_id = ? WHERE id = ?"
 SETTINGS_UPSERT = (
-    "INSERT INTO channel_settings (platform, channel_id, language, variant, board, tournaments)"
-    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id) DO UPDATE SET"
+    "INSERT INTO channel_settings"
+    " (platform, channel_id, language, variant, board, tournaments, live, threads)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, channel_id) DO UPDATE SET"
     " language = COALESCE(excluded.language, channel_settings.language),"
     " variant = COALESCE(excluded.variant, channel_settings.variant),"
     " board = COALESCE(excluded.board, channel_settings.board),"
-    " tournaments = COALESCE(excluded.tournaments, channel_settings.tournaments)"
+    " tournaments = COALESCE(excluded.tournaments, channel_settings.tournaments),"
+    " live = COALESCE(excluded.live, channel_settings.live),"
+    " threads = COALESCE(excluded.threads, channel_settings.threads)"
 )
 
 
-def settings_values(platform: str, channel_id: str, settings: ChannelSettings) -> tuple[str | None, ...]:
+def settings_values(platform: str, channel_id: str,
+                    settings: ChannelSettings) -> tuple[str | int | None, ...]:
     """The values of `SETTINGS_UPSERT`, in order (None keeps what is stored)."""
     board, openers = settings.board, settings.tournaments
     return (platform, channel_id, settings.language, settings.variant, board and board.value,
-            openers and openers.value)
+            openers and openers.value, _flag(settings.live), _flag(settings.threads))
+
+
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(value)
 
 
 NAME_UPSERT = (

@@ -38,6 +38,7 @@ from bot.storage.claims import LocalClaims
 from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError, Unreadable
 from bot.storage.rows import migrations, rating_changes, seat_key, turn_of_fen
 from engine import Color
+from tests.fakes.memory_live import MemoryLive
 from tests.fakes.memory_pings import MemoryPings
 from tests.fakes.memory_tournaments import MemoryTournaments
 
@@ -69,7 +70,7 @@ class _Handle:
     name: str
 
 
-class MemoryRepository(MemoryPings, MemoryTournaments):
+class MemoryRepository(MemoryPings, MemoryLive, MemoryTournaments):
     """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
@@ -92,6 +93,7 @@ class MemoryRepository(MemoryPings, MemoryTournaments):
         self._aside: dict[int, Damaged] = {}  # games set aside (lists leave them out)
         MemoryTournaments.__init__(self)
         MemoryPings.__init__(self)
+        MemoryLive.__init__(self)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""
@@ -387,7 +389,9 @@ class MemoryRepository(MemoryPings, MemoryTournaments):
             variant = stored.variant if settings.variant is None else settings.variant
             board = stored.board if settings.board is None else settings.board
             openers = stored.tournaments if settings.tournaments is None else settings.tournaments
-            settings = ChannelSettings(language, variant, board, openers)
+            live = stored.live if settings.live is None else settings.live
+            threads = stored.threads if settings.threads is None else settings.threads
+            settings = ChannelSettings(language, variant, board, openers, live, threads)
         self._settings[platform, channel_id] = settings
 
     async def move_channel(self, platform: str, old: str, new: str) -> int:
