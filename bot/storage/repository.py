@@ -27,6 +27,7 @@ from bot.domain.model import (
 )
 from bot.domain.pings import NotifyChoice, Place
 from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
+from bot.storage.mined_records import MinedRecords
 
 
 class StorageError(RuntimeError):
@@ -106,7 +107,7 @@ class RatingRule(Protocol):
     def update(self, player: Rating, opponent: Rating, score: float, at: float) -> Rating: ...
 
 
-class Repository(Protocol):
+class Repository(MinedRecords, Protocol):
     """What the flows need from storage. `SqliteRepository` and `PostgresRepository` implement it."""
 
     async def close(self) -> None: ...
