@@ -363,7 +363,7 @@ async def _discord_sync(config: Config) -> int:
         print(f"tammi: the Discord adapter is not available: {error}", file=sys.stderr)
         return 2
     count = await sync_commands(config.discord)  # the subcommands of the one command, /tammi
-    print(f"Registered 1 command (/tammi) with {count} subcommands.")
+    print(f"Registered /tammi with {count} subcommands, and /puzzle.")
     return 0
 
 

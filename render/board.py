@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -31,6 +31,7 @@ def render_board(
     theme: Theme | str | None = None,
     caption: str | None = None,
     arrow: Move | None = None,
+    arrows: Sequence[Move] = (),
 ) -> bytes:
     """The board as PNG bytes, `size` pixels wide (and square unless there is a caption).
 
@@ -41,10 +42,11 @@ def render_board(
     - `theme`: a `Theme`, a name from `THEMES` ("english", "wood", "contrast"), or None for the
       variant's own. `caption`: text for a strip under the board (lines separated by newlines).
     - `arrow`: a move to draw as an arrow from its start square along its path (a hint, a better move).
+    - `arrows`: more moves drawn so, in order (a puzzle's solution line on its position).
     """
     image = draw_board(board, size=size, flipped=flipped, last_move=last_move, show_last_move=show_last_move,
                        highlights=highlights, moves_from=moves_from, theme=theme, caption=caption,
-                       arrow=arrow)
+                       arrow=arrow, arrows=arrows)
     indexed = image.quantize(palette=palette_for(board.variant.name, size, theme), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=3)
@@ -102,6 +104,7 @@ def draw_board(
     theme: Theme | str | None = None,
     caption: str | None = None,
     arrow: Move | None = None,
+    arrows: Sequence[Move] = (),
 ) -> Image.Image:
     """The board as an RGB Pillow image; `render_board` takes the same options."""
     layout = layout_for(board.variant, size, flipped)
@@ -146,8 +149,8 @@ def draw_board(
         for m in targets:
             _paste(image, dot, layout.box(m.end)[:2])
 
-    if arrow is not None:
-        draw_arrow(image, layout, arrow, colours.arrow)
+    for drawn in (*arrows, *((arrow,) if arrow is not None else ())):
+        draw_arrow(image, layout, drawn, colours.arrow)
 
     if caption is not None:
         image = _with_caption(image, caption, colours)

@@ -17,7 +17,7 @@ from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
                      "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers",
-                     "notify"]
+                     "notify", "puzzle-action"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
 (`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
 and its number (`rounds 5`), and so does `notify` its choice (`notify on`)."""
@@ -41,6 +41,7 @@ class Command:
     options: tuple[Option, ...] = ()
     subcommands: tuple[Command, ...] = ()
     within: str | None = None
+    top: bool = False  # on Discord a command of its own (`/puzzle`), not one of /tammi's
 
 
 VARIANT_CHOICES = tuple(variant.name for variant in all_variants())
@@ -53,6 +54,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "openers": tuple(openers.value for openers in Openers),
     "board": tuple(orientation.value for orientation in Orientation),
     "notify": ("on", "off"),
+    "puzzle-action": ("show", "fen", "give-up"),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -86,6 +88,7 @@ COMMANDS: tuple[Command, ...] = (
                          Option("board", "board"), Option("tournaments", "openers"))),
     Command("notify", (Option("notify", "notify"),), within="settings"),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
+    Command("puzzle", (Option("variant", "variant"), Option("action", "puzzle-action")), top=True),
     Command("tournament", subcommands=(
         Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),
                         Option("days", "days"), Option("double", "flag"))),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.chat import grammar as words
-from bot.chat import notifying, typed
+from bot.chat import notifying, puzzles, typed
 from bot.chat.events import Event
 from bot.chat.tournament_reading import read as read_tournament
 from bot.domain.model import ColourChoice, Openers, Orientation
@@ -223,8 +223,11 @@ def _settings(args: Args) -> typed.Settings:
     return typed.Settings(language, variant, board, openers)
 
 
-def _leaderboard(args: Args) -> typed.Leaderboard:
-    """`leaderboard [variant]`: any other word is refused, naming it."""
+def _leaderboard(args: Args) -> typed.Command:
+    """`leaderboard [variant]`: any other word is refused, naming it; `leaderboard puzzles [variant]`:
+    the puzzle solvers'."""
+    if (solvers := puzzles.leaders_of(args)) is not None:
+        return solvers
     variant: str | None = None
     for arg in args:
         variant = words.variant_name(arg.casefold())
@@ -264,5 +267,6 @@ _READERS: dict[str, Callable[[Args], typed.Command]] = {
     "broken": _broken,
     "tournament": read_tournament,
     "notify": notifying.read,
+    "puzzle": puzzles.read,
     "help": lambda args: typed.Help(words.resolve_command(args[0]) if args else None),
 }

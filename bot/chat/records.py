@@ -6,6 +6,7 @@ from bot.chat import typed
 from bot.chat.challenging import find_person
 from bot.chat.context import Ctx
 from bot.chat.events import Attachment, Reply
+from bot.chat.puzzles import stats_lines as puzzle_stats
 from bot.config import Config
 from bot.domain.transitions import Refusal
 from bot.flows import records, tournaments
@@ -89,7 +90,8 @@ async def stats(command: typed.Stats, ctx: Ctx, desk: Desk) -> list[Reply]:
     totals = found.totals
     lines = [ctx.say("stats", name=person.name, games=totals.games, wins=totals.wins, losses=totals.losses,
                      draws=totals.draws, active=totals.active),
-             *rating_text.stats_lines(ctx.lang, found.ratings)]
+             *rating_text.stats_lines(ctx.lang, found.ratings),
+             *await puzzle_stats(ctx, desk, person.user_id)]
     return [Reply("\n".join(lines), kind=Kind.STATS)]
 
 

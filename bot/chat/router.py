@@ -17,6 +17,8 @@ from bot.chat.events import Event, Person, Reply
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter, Throttled
 from bot.chat.notifying import COMMANDS as NOTIFY_COMMANDS
+from bot.chat.puzzles import COMMANDS as PUZZLE_COMMANDS
+from bot.chat.puzzles import play_move as play_or_solve
 from bot.chat.tournament import COMMANDS as TOURNAMENT_COMMANDS
 from bot.chat.tournament import PRESSES as TOURNAMENT_PRESSES
 from bot.domain.model import ChannelSettings, Damaged
@@ -32,7 +34,7 @@ from bot.storage.repository import StorageError, Unavailable, Unreadable, WriteR
 Handler = Callable[..., Awaitable[list[Reply]]]
 
 BY_TYPE: dict[type[typed.Command], Handler] = {
-    typed.PlayMove: moving.play_move, typed.MoveAttempt: moving.move_attempt,
+    typed.PlayMove: play_or_solve, typed.MoveAttempt: moving.move_attempt,
     typed.MoveDialog: moving.dialog, typed.PickPiece: moving.pick_piece, typed.BoardText: moving.board_text,
     typed.Challenge: challenging.challenge,
     typed.Accept: challenging.accept, typed.Decline: challenging.decline, typed.Cancel: challenging.cancel,
@@ -61,6 +63,7 @@ ON_PRESS: dict[Action, Handler] = {
 
 BY_TYPE.update(TOURNAMENT_COMMANDS)
 BY_TYPE.update(NOTIFY_COMMANDS)
+BY_TYPE.update(PUZZLE_COMMANDS)
 ON_PRESS.update(TOURNAMENT_PRESSES)
 
 

@@ -27,7 +27,7 @@ from bot.domain.model import (
 )
 from bot.domain.pings import NotifyChoice, Place
 from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
-from bot.storage.mined_records import MinedRecords
+from bot.storage.puzzle_records import PuzzleRecords
 
 
 class StorageError(RuntimeError):
@@ -107,8 +107,9 @@ class RatingRule(Protocol):
     def update(self, player: Rating, opponent: Rating, score: float, at: float) -> Rating: ...
 
 
-class Repository(MinedRecords, Protocol):
-    """What the flows need from storage. `SqliteRepository` and `PostgresRepository` implement it."""
+class Repository(PuzzleRecords, Protocol):
+    """What the flows need from storage (its puzzles' part: `bot.storage.puzzle_records`).
+    `SqliteRepository` and `PostgresRepository` implement it."""
 
     async def close(self) -> None: ...
 

@@ -32,8 +32,10 @@ JSON = dict[str, Any]
 
 ROOT = "tammi"
 AUTOCOMPLETE_LIMIT = 25
-SUBCOMMANDS = tuple(spec for spec in COMMANDS if not spec.within)
+SUBCOMMANDS = tuple(spec for spec in COMMANDS if not spec.within and not spec.top)
 """The commands that are subcommands of `/tammi` (the others lend their options to one: `Command.within`)."""
+TOP_LEVEL = tuple(spec for spec in COMMANDS if spec.top)
+"""The commands of their own (`/puzzle`): `/tammi` has all the 25 subcommands Discord allows."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -66,6 +68,7 @@ _CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
     "variant": lambda value: _named(value, f"choice-{value}"),
     "format": lambda value: _named(value, f"words-tournament-{value}"),
     "notify": lambda value: _described(f"choice-notify-{value}"),
+    "puzzle-action": lambda value: _described(f"choice-puzzle-{value}"),
     "colour": lambda value: _named(value, f"choice-{value}"),
     "draw-answer": lambda value: _described(f"choice-draw-{value}"),
     "undo-answer": lambda value: _described(f"choice-undo-{value}"),
@@ -182,6 +185,15 @@ def tammi_group() -> app_commands.Group:
     return group
 
 
+def top_command(spec: Command) -> app_commands.Command[Any, ..., None]:
+    """A command of its own (`/puzzle`), where `/tammi` may be used."""
+    return app_commands.Command(
+        name=_named(spec.name, f"words-command-{spec.name}"), description=_described(f"cmd-{spec.name}"),
+        callback=_callback(spec),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True))
+
+
 def _group(spec: Command) -> app_commands.Group:
     """A subcommand group of `/tammi` (`/tammi tournament new`, ...)."""
     inner = app_commands.Group(name=_named(spec.name, f"words-command-{spec.name}"),
@@ -217,6 +229,8 @@ def command_tree(client: discord.Client) -> TammiTree:
     """The client's command tree, holding `/tammi` (its translator is set by `translated`)."""
     tree = TammiTree(client)
     tree.add_command(tammi_group())
+    for spec in TOP_LEVEL:
+        tree.add_command(top_command(spec))
     return tree
 
 

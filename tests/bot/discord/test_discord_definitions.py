@@ -22,8 +22,9 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 async def tammi_payload() -> list[dict[str, Any]]:
-    """The payload `tree.sync()` would send (no login needed to build it)."""
-    return await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
+    """The payload of `/tammi` that `tree.sync()` would send (no login needed to build it)."""
+    found = await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
+    return [command for command in found if command["name"] == "tammi"]
 
 
 def check_names(items: list[dict[str, Any]]) -> None:

@@ -32,7 +32,7 @@ async def bot(fake: FakeDiscord, settings: DiscordConfig, tmp_path: Path) -> Asy
 
 def options(fake: FakeDiscord) -> dict[str, dict[str, Any]]:
     """The registered `/tammi` subcommands' options, by subcommand and option name."""
-    [root] = fake.commands
+    [root] = [command for command in fake.commands if command["name"] == "tammi"]
     return {sub["name"]: {o["name"]: o for o in sub.get("options", [])} for sub in root["options"]}
 
 
@@ -120,6 +120,7 @@ async def test_discord_sync_counts_one_command_with_its_subcommands(
         capsys: pytest.CaptureFixture[str]) -> None:
     config = Config(database=str(tmp_path / "unused.sqlite3"), discord=settings)
     assert await cli._discord_sync(config) == 0
-    assert capsys.readouterr().out == f"Registered 1 command (/tammi) with {len(SUBCOMMANDS)} subcommands.\n"
-    [root] = fake.commands
+    assert capsys.readouterr().out == f"Registered /tammi with {len(SUBCOMMANDS)} subcommands, and /puzzle.\n"
+    root, puzzle = fake.commands
+    assert puzzle["name"] == "puzzle"
     assert root["name"] == "tammi" and len(root["options"]) == len(SUBCOMMANDS)
