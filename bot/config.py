@@ -30,6 +30,7 @@ from bot.config_values import default_database as default_database
 from bot.config_values import format_duration as format_duration
 from bot.config_values import parse_database as parse_database
 from bot.config_values import redact_url as redact_url
+from bot.puzzle_config import PuzzleConfig
 from engine import VARIANTS
 
 LANGUAGES = ("en", "fi")
@@ -211,6 +212,7 @@ class Config(_Settings, frozen=True):
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
     health: HealthConfig = msgspec.field(default_factory=HealthConfig)
     limits: LimitsConfig = msgspec.field(default_factory=LimitsConfig)
+    puzzles: PuzzleConfig = msgspec.field(default_factory=PuzzleConfig)
 
     def __post_init__(self) -> None:
         super().__post_init__()

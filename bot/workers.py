@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import logging
 import multiprocessing
 import os
@@ -31,6 +32,7 @@ from bot.engines import EngineFault, HubSettings
 from bot.engines import work as hub
 from engine import Board, Color, Move, search
 from engine import review as judging
+from engine.puzzles import Scan, scan_game
 from render.table import render_table
 
 log = logging.getLogger(__name__)
@@ -366,3 +368,8 @@ class Workers:
         except Exception:
             log.exception("drawing a replay failed")
             return None
+
+    async def mine(self, variant: str, start_fen: str, moves: tuple[str, ...], game_id: int) -> Scan:
+        """The puzzles in a finished game (`engine.puzzles.scan_game`), searched in the reviews' pool."""
+        scan = functools.partial(scan_game, kind="game", game=game_id)
+        return await self._run("reviews", scan, variant, start_fen, moves)

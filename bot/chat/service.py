@@ -21,11 +21,12 @@ from bot.chat.limits import Limiter
 from bot.chat.pinging import Pings
 from bot.chat.router import Router
 from bot.config import Config
-from bot.domain.model import BOT_NAME, Timing
+from bot.domain.model import BOT_NAME, Game, Timing
 from bot.engines.settings import hub_settings
 from bot.flows import play, records
 from bot.flows.announce import Announcement
 from bot.flows.desk import Asker, Desk
+from bot.flows.mining import Miner, Mining
 from bot.flows.opponent import BotPlayer, Limits
 from bot.flows.people import Memory
 from bot.flows.review import Reviewer, ReviewLimits
@@ -35,6 +36,7 @@ from bot.presentation import catalogue, game_text, notices, rules_help
 from bot.presentation.replies import Presenter
 from bot.storage.repository import Repository
 from bot.workers import ChooseMove, Workers
+from engine.puzzles import Scan
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,9 @@ class GameService:
                              self.announce)
         self.director = Director(self.desk, self.announce)
         self.sweep = Sweep(self.desk, durations, self.announce, self.bot, self.director)
+        mining = config.puzzles
+        self.miner = Miner(repository, self._mine, Mining(mining.channels, mining.games_per_round,
+                                                          mining.interval), self.desk.clock)
         review = config.review
         self.reviewer = Reviewer(self.desk, self.workers, ReviewLimits(
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
@@ -97,14 +102,18 @@ class GameService:
     # -- lifecycle -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the workers and the sweep; the built-in opponent resumes games where it is to move."""
+        """Start the workers, the sweep and puzzle mining (where configured); the built-in opponent resumes
+        games where it is to move."""
         await self.workers.start()
         self.sweep.start()
+        if self.config.puzzles.mine:
+            self.miner.start()
         await self.bot.resume()
 
     async def close(self) -> None:
         """Stop background work and the workers (the repository is closed by its owner)."""
         await self.sweep.close()
+        await self.miner.close()
         await self.desk.close()
         await self.workers.close()
 
@@ -115,6 +124,9 @@ class GameService:
     async def maintain(self) -> None:
         """One maintenance sweep now."""
         await self.sweep.run()
+
+    async def _mine(self, game: Game) -> Scan:
+        return await self.workers.mine(game.variant, game.start_fen, game.moves, game.id)
 
     def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
         self._senders[platform] = sender

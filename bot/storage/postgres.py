@@ -44,6 +44,7 @@ from bot.storage import rows as shared
 from bot.storage.claims import PostgresClaims
 from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, Outage, postgres_fault
 from bot.storage.live_store import LiveStore
+from bot.storage.mined_store import MinedStore
 from bot.storage.ping_store import PingStore
 from bot.storage.puzzle_store import PuzzleStore
 from bot.storage.postgres_tx import PostgresTx, changed, numbered
@@ -71,7 +72,7 @@ def bounds(url: str) -> dict[str, str]:
     return {name: f"{seconds * 1000:.0f}ms" for name, seconds in wanted.items() if name not in given}
 
 
-class PostgresRepository(PingStore, PuzzleStore, LiveStore, TournamentStore):
+class PostgresRepository(PingStore, PuzzleStore, LiveStore, MinedStore, TournamentStore):
     """The repository over a PostgreSQL database. Use `await PostgresRepository.open(url, ratings)`."""
 
     _TABLES = ("SELECT table_name, column_name FROM information_schema.columns"

@@ -28,6 +28,7 @@ from bot.domain.model import (
 from bot.domain.pings import NotifyChoice, Place
 from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
 from bot.storage.puzzle_records import PuzzleRecords
+from bot.storage.mined_records import MinedRecords
 
 
 class StorageError(RuntimeError):
@@ -107,7 +108,7 @@ class RatingRule(Protocol):
     def update(self, player: Rating, opponent: Rating, score: float, at: float) -> Rating: ...
 
 
-class Repository(PuzzleRecords, Protocol):
+class Repository(PuzzleRecords, MinedRecords, Protocol):
     """What the flows need from storage (its puzzles' part: `bot.storage.puzzle_records`).
     `SqliteRepository` and `PostgresRepository` implement it."""
 

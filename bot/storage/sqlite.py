@@ -42,6 +42,7 @@ from bot.storage import rebuild
 from bot.storage.claims import LocalClaims
 from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
 from bot.storage.live_store import LiveStore
+from bot.storage.mined_store import MinedStore
 from bot.storage.ping_store import PingStore
 from bot.storage.puzzle_store import PuzzleStore
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError, Unavailable
@@ -89,7 +90,7 @@ from engine import Color
 log = logging.getLogger(__name__)
 
 
-class SqliteRepository(PingStore, PuzzleStore, LiveStore, TournamentStore):
+class SqliteRepository(PingStore, PuzzleStore, LiveStore, MinedStore, TournamentStore):
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
     _TABLES = ("SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"

@@ -20,11 +20,13 @@ async def chat(databases: Databases) -> AsyncIterator[Chat]:
 
 async def test_settings_show_words_not_codes(chat: Chat) -> None:
     shown = await chat.text("ann", "!tammi settings")
-    assert shown.splitlines()[0] == ("Settings for this channel — language: not chosen (each person is answered "
-                                     "in their own language: English for you), rules: English checkers.")
+    assert shown.splitlines()[0] == ("Settings for this channel — language: not chosen (each person is "
+                                     "answered in their own language: English for you), rules: English "
+                                     "checkers.")
     in_finnish = await chat.text("ann", "!tammi settings", locale="fi")
-    assert in_finnish.splitlines()[0] == ("Kanavan asetukset — kieli: ei valittu (kukin saa vastaukset omalla "
-                                          "kielellään; sinulle suomi), säännöt: englantilainen tammi.")
+    assert in_finnish.splitlines()[0] == ("Kanavan asetukset — kieli: ei valittu (kukin saa vastaukset "
+                                          "omalla kielellään; sinulle suomi), säännöt: englantilainen "
+                                          "tammi.")
 
 
 async def test_a_chosen_language_is_named_to_everyone(chat: Chat) -> None:

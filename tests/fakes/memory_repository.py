@@ -39,6 +39,7 @@ from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageErro
 from bot.storage.rows import migrations, rating_changes, seat_key, turn_of_fen
 from engine import Color
 from tests.fakes.memory_live import MemoryLive
+from tests.fakes.memory_mined import MemoryMined
 from tests.fakes.memory_pings import MemoryPings
 from tests.fakes.memory_puzzles import MemoryPuzzles
 from tests.fakes.memory_tournaments import MemoryTournaments
@@ -71,7 +72,7 @@ class _Handle:
     name: str
 
 
-class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryTournaments):
+class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, MemoryTournaments):
     """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
@@ -96,6 +97,7 @@ class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryTournaments
         MemoryPings.__init__(self)
         MemoryPuzzles.__init__(self)
         MemoryLive.__init__(self)
+        MemoryMined.__init__(self)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""
