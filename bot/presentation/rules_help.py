@@ -34,6 +34,10 @@ MAX_LENGTH = 1200
 MIN_SCORE = 6.0
 """A question whose best passage scores less than this gets no answer."""
 
+RARE_SCORE = 3.5
+"""...or, when the topic knows every word and one is a word few passages have ("what is fen"), less
+than this."""
+
 MIN_COVERAGE = 0.5
 """...or whose words the best passage's topic knows fewer than this share of ("who won the world cup"),
 unless it knows two or more and at least `LOW_COVERAGE` of them and score times share reaches `STRONG`:
@@ -235,7 +239,7 @@ def find_topic(question: str, locale: str | None = None) -> str | None:
 
 
 def _close(hit: Hit) -> bool:
-    if hit.score < MIN_SCORE or _one_everyday_word(hit):
+    if hit.score < (RARE_SCORE if hit.coverage == 1 and hit.rare else MIN_SCORE) or _one_everyday_word(hit):
         return False
     return hit.coverage >= MIN_COVERAGE or (
         hit.matched >= 2 and hit.coverage >= LOW_COVERAGE and hit.score * hit.coverage >= STRONG)

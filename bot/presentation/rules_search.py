@@ -20,6 +20,7 @@ from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, VOCABULARY,
 from bot.presentation.rules_words import (
     NUMBERS,
     STOP,
+    compound,
     fold,
     mended,
     phrase_concepts,
@@ -43,6 +44,7 @@ _COVERAGE_RANK = 0.5  # passages rank by score times this power of their topic's
 _SECONDARY = 0.6  # differences unless the question compares, glossary unless it asks for a meaning
 _COMPARING = 1.25  # differences when it does: "which rules change if I switch to Italian?"
 _K1 = 1.2
+_RARE = 3  # a word no more passages than this hold is a word of the rules ("fen", "alquerque")
 _B = 0.5
 
 
@@ -55,8 +57,9 @@ _COUNTED = re.compile(
 _REFERENCE = re.compile(r"\((?:see|ks\.) [^)]*\)")  # "(see captures)" says nothing about the passage
 # A passage gets `count` from holding a number, not from words; `meaning` and `versus` only say what a
 # question asks (what something is, a comparison: see `search`), and no passage is about them.
-_ASKED_ONLY = frozenset({"c:count", "c:meaning", "c:versus"})
-_EVERYDAY = frozenset("c:" + name for name in VOCABULARY["everyday"]["concepts"].split())
+_ASKED_ONLY = frozenset({"c:count", "c:meaning", "c:versus", "c:elsewhere"})
+_EVERYDAY = frozenset("c:" + name for name in VOCABULARY["everyday"]["concepts"].split()) | {"c:elsewhere"}
+_ELSEWHERE_MOST = 2  # a question naming another game or thing, with no more words understood than this
 
 
 def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
@@ -75,10 +78,18 @@ def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
             found.intersection_update(phrased[at])
         elif variant := variant_of(word):
             found.add("v:" + variant)
+            if flat in _BOARD_SIZES:  # "10x10" names International and also the board's size
+                found.update({"s:" + flat, "c:size"})
         else:
             found.add("s:" + stem(word, lang))
+            if flat in _BOARD_SIZES:
+                found.add("c:size")
             if lang == "fi" and len(flat) > 5:
                 found.add("p:" + flat[:5])
+            if parts := compound(flat):  # "shakkikelloa": what "shakki" and "kelloa" mean
+                found.update(word_concepts(parts[0]) | word_concepts(parts[1]))
+                if lang == "fi":
+                    found.update({"s:" + stem(parts[1], lang), "p:" + parts[1][:5]})
     return per_word, [flat not in STOP for flat in folded]
 
 
@@ -129,6 +140,7 @@ class Hit:
     coverage: float  # the share of the question's words that the passage's topic knows
     matched: int = 1  # how many of the question's words the topic knows
     anchored: bool = True  # whether the question holds a rules word (see `rules_word`)
+    rare: bool = False  # whether it holds a word few passages have and no concept names ("fen")
 
 
 class _Language:
@@ -236,10 +248,16 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
             [set(moves)] if moves else [])
         asked[lang] = moves + Counter(t for found in per_word for t in found)
     compares = variants_named > 1 or "c:compare" in asked["en"] or (
-        "c:versus" in asked["en"] and any(t.startswith("v:") for t in asked["en"]))
+        "c:versus" in asked["en"] and any(t.startswith("v:") and "c:size" not in found
+                                          for found in asked_words["en"] for t in found))
     defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
-    talk = 0.0 if "c:chat" in asked["en"] else 1.0  # small talk: nothing answers it
+    understood = [found for found in asked_words["en"]
+                  if "c:elsewhere" not in found and any(t[0] in "cnx" for t in found)]
+    elsewhere = "c:elsewhere" in asked["en"] and len(understood) <= _ELSEWHERE_MOST  # "knights in chess"
+    talk = 0.0 if "c:chat" in asked["en"] or elsewhere else 1.0  # small talk: nothing answers it
     anchored = variants_named > 1 or any(rules_word(found) for found in asked_words["en"] + asked_words["fi"])
+    rare = any(0 < _INDEX[lang].frequency[t] <= _RARE and not any(c[0] == "c" for c in found)
+               for lang in LANGUAGES for found in asked_words[lang] for t in found if t[0] == "s")
     defining = {lang: [f for f in found if not all(t.startswith("v:") for t in f)]
                 for lang, found in asked_words.items()}
     hits: list[Hit] = []
@@ -258,7 +276,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
             weight = _SECONDARY if topic == "glossary" and not defines else factor
             if _EXAMPLES[key][number]:
                 weight *= _EXAMPLE
-            hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched, anchored))
+            hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched, anchored, rare))
     hits.sort(key=lambda hit: -hit.score * hit.coverage ** _COVERAGE_RANK)
     return hits
 

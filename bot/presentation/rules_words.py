@@ -157,6 +157,27 @@ LEXICON: dict[str, frozenset[str]] = {  # per language: its texts' words and sto
     lang: frozenset(map(fold, _RAW[lang])) | STOPWORDS[lang] for lang in LANGUAGES}
 _STEMS = {lang: frozenset(stem(w, lang) for w in _RAW[lang]) for lang in LANGUAGES}
 _PREFIXES = frozenset(fold(w)[:5] for w in _RAW["fi"] if len(w) > 5)  # Finnish inflects word endings
+_HEADS = frozenset(  # what a Finnish compound may start with: a word of the texts or of a concept
+    w for w in {*map(fold, _RAW["fi"]), *EXACT, *_PREFIX} if len(w) >= 4 and w.isalpha())
+
+
+@functools.cache
+def compound(folded: str) -> tuple[str, str] | None:
+    """A long Finnish word split into a first part the texts know and a known rest ("shakkikelloa" ->
+    ("shakki", "kelloa"), "tasapelitarjous" -> ("tasapeli", "tarjous")), the longest first part first;
+    None when no split is known, or the texts know the word whole, or it has letters Finnish words
+    seldom have ("password" is no "pass" and "word")."""
+    if len(folded) < 8 or not folded.isalpha() or re.search(r"[bcfgqwxz]", folded) or (
+            folded in _SPELLED or any(stem(folded, lang) in _STEMS[lang] for lang in LANGUAGES)):
+        return None
+    for at in range(len(folded) - 4, 3, -1):
+        head, tail = folded[:at], folded[at:]
+        if head in _HEADS and (word_concepts(tail) or stem(tail, "fi") in _STEMS["fi"]
+                               or (len(tail) > 5 and tail[:5] in _PREFIXES)):
+            return head, tail
+    return None
+
+
 _SPELLED: Counter[str] = Counter(  # the words a misspelling may be mended to, and how common they are
     [w for lang in LANGUAGES for w in map(fold, _RAW[lang]) if len(w) >= 4 and w.isalpha()]
     + [w for w in STOP | EXACT.keys() if len(w) >= 4 and w.isalpha()])
@@ -178,13 +199,14 @@ def _known(word: str) -> bool:
     if folded in _SPELLED or folded in STOP or folded in NUMBERS or word_concepts(folded) or variant_of(word):
         return True
     return any(stem(word, lang) in _STEMS[lang] for lang in LANGUAGES) or (
-        len(folded) > 5 and folded[:5] in _PREFIXES)
+        len(folded) > 5 and folded[:5] in _PREFIXES) or compound(folded) is not None
 
 
 @functools.cache
 def _mended_word(word: str) -> str:
     """A word no text knows, mended: the colloquial Finnish question ending ("voiks", "pitääks") as -ko,
-    or a misspelling one letter off a word of the texts ("peices", "kunigas"); else the word as it is."""
+    or a misspelling one letter off a word of the texts ("peices", "kunigas"; one typed with Finnish
+    letters is not mended by changing a letter: "väittää" is not "voittaa"); else the word as it is."""
     folded = fold(word)
     if len(folded) < 4 or not folded.isalpha():
         return word
@@ -193,7 +215,7 @@ def _mended_word(word: str) -> str:
     if _known(word):
         return word
     near = sorted({found for key in _one_less(folded) | {folded} for found in _NEAR.get(key, ())
-                   if _slip(folded, found)})
+                   if _slip(folded, found) and not (len(found) == len(folded) and re.search("[äöå]", word))})
     return max(near, key=lambda found: _SPELLED[found]) if near else word
 
 
