@@ -26,8 +26,8 @@ from engine.puzzles import Puzzle
 
 REFUTATION_PLIES = 3  # plies a refutation shows at least (the opponent's answer, and on)
 REFUTATION_MAX = 6  # and at most, while captures are still under way
-REFUTATION_SECONDS = 1.0  # the search's limits per ply
-REFUTATION_NODES = 20_000
+REFUTATION_SECONDS = 0.5  # the search's limits per ply (about a third of a second each)
+REFUTATION_NODES = 5_000
 
 
 class Source(Protocol):
