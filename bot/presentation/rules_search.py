@@ -62,13 +62,16 @@ _EVERYDAY = frozenset("c:" + name for name in VOCABULARY["everyday"]["concepts"]
 _ELSEWHERE_MOST = 2  # a question naming another game or thing, with no more words understood than this
 
 
-def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
+def _word_terms(text: str, lang: str, asked: bool = False) -> tuple[list[set[str]], list[bool]]:
     """The terms of each word of a text (a stopword only those of a phrase it is part of), and which
     words are not stopwords."""
     raw = words(_MOVE.sub(lambda m: m[0] if m[0].lower() in _BOARD_SIZES else " ", text))
     folded = [fold(w) for w in raw]
     phrased = phrase_concepts(folded)
-    per_word = [set(word_concepts(flat)) | more for flat, more in zip(folded, phrased, strict=True)]
+    # a word of a phrase means what the phrase means, and keeps only its rules words: "win" in "neither
+    # side can win" is no question about winning, "king" in "king vs king" still a king
+    per_word = [more | {c for c in word_concepts(flat) if not more or c not in _EVERYDAY}
+                for flat, more in zip(folded, phrased, strict=True)]
     for at, (found, word, flat) in enumerate(zip(per_word, raw, folded, strict=True)):
         if flat in NUMBERS or flat.isdigit():
             number = NUMBERS.get(flat, flat.lstrip("0") or "0")
@@ -78,11 +81,11 @@ def _word_terms(text: str, lang: str) -> tuple[list[set[str]], list[bool]]:
             found.intersection_update(phrased[at])
         elif variant := variant_of(word):
             found.add("v:" + variant)
-            if flat in _BOARD_SIZES:  # "10x10" names International and also the board's size
+            if flat in _BOARD_SIZES and asked:  # "is it 10x10": International, and the board's size
                 found.update({"s:" + flat, "c:size"})
         else:
             found.add("s:" + stem(word, lang))
-            if flat in _BOARD_SIZES:
+            if flat in _BOARD_SIZES and asked:
                 found.add("c:size")
             if lang == "fi" and len(flat) > 5:
                 found.add("p:" + flat[:5])
@@ -240,7 +243,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
     asked: dict[str, Counter[str]] = {}
     asked_words: dict[str, list[set[str]]] = {}
     for lang in LANGUAGES:
-        per_word, content = _word_terms(question, lang)
+        per_word, content = _word_terms(question, lang, asked=True)
         if variants_named > 1:
             per_word = [{t for t in found if not t.startswith("v:")} for found in per_word]
         moves = _move_terms(question)
@@ -253,7 +256,8 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
     defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
     understood = [found for found in asked_words["en"]
                   if "c:elsewhere" not in found and any(t[0] in "cnx" for t in found)]
-    elsewhere = "c:elsewhere" in asked["en"] and len(understood) <= _ELSEWHERE_MOST  # "knights in chess"
+    elsewhere = len(understood) <= _ELSEWHERE_MOST and any(  # "knights in chess", not "a chess clock"
+        {t for t in found if t[0] == "c"} == {"c:elsewhere"} for found in asked_words["en"])
     talk = 0.0 if "c:chat" in asked["en"] or elsewhere else 1.0  # small talk: nothing answers it
     anchored = variants_named > 1 or any(rules_word(found) for found in asked_words["en"] + asked_words["fi"])
     rare = any(0 < _INDEX[lang].frequency[t] <= _RARE and not any(c[0] == "c" for c in found)

@@ -66,6 +66,7 @@ def _single_words() -> tuple[dict[str, set[str]], dict[str, set[str]], list[tupl
 
 
 EXACT, _PREFIX, _INFIX = _single_words()
+_PHRASE_WORDS = frozenset(part for _, phrase in _PHRASES for part in phrase if not part.endswith("*"))
 STOPWORDS: dict[str, frozenset[str]] = {
     lang: frozenset(fold(w) for w in VOCABULARY["stopwords"][lang].split()) for lang in LANGUAGES}
 STOP = STOPWORDS["en"] | STOPWORDS["fi"]
@@ -194,9 +195,11 @@ for _word in _SPELLED:
 
 
 def _known(word: str) -> bool:
-    """Whether the texts or the vocabulary have the word, or its stem or (Finnish) its first letters."""
+    """Whether the texts or the vocabulary (a phrase's words too) have the word, or its stem or (Finnish)
+    its first letters, or it is a compound of known parts."""
     folded = fold(word)
-    if folded in _SPELLED or folded in STOP or folded in NUMBERS or word_concepts(folded) or variant_of(word):
+    if folded in _SPELLED or folded in STOP or folded in NUMBERS or folded in _PHRASE_WORDS \
+            or word_concepts(folded) or variant_of(word):
         return True
     return any(stem(word, lang) in _STEMS[lang] for lang in LANGUAGES) or (
         len(folded) > 5 and folded[:5] in _PREFIXES) or compound(folded) is not None
