@@ -442,7 +442,8 @@ async def test_discord_pdn_and_gif_have_an_integer_game_option() -> None:
     import discord
 
     from bot.platforms.discord.tree import command_tree, definitions
-    [root] = await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
+    found = await definitions(command_tree(discord.Client(intents=discord.Intents.none())))
+    [root] = [command for command in found if command["name"] == "tammi"]  # /puzzle is apart
     options = {sub["name"]: sub.get("options", []) for sub in root["options"]}
     for name in ("pdn", "gif"):
         [game] = options[name]
