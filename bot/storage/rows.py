@@ -319,7 +319,7 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
     statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
                                                      ("UPDATE challenges" + move, (new, platform, old))]
     for table, key in (("seats", "user_id, slot"), ("ratings", "user_id, variant"), ("names", "user_id"),
-                       ("channel_settings", None)):
+                       ("channel_settings", None), ("puzzle_progress", "user_id, variant")):
         inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
         clash = f" AND ({key}) IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
         statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,
@@ -330,4 +330,8 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
     statements.append(("UPDATE tournaments" + move + f" AND NOT ({current} AND EXISTS (SELECT 1 FROM"
                        f" tournaments AS there WHERE there.platform = ? AND there.channel_id = ? AND"
                        f" there.{current}))", (new, platform, old, platform, new)))
+    # Puzzles shown, but for an open one when the new id has an open one of its own.
+    statements.append(("UPDATE puzzles_shown" + move + " AND NOT (ended_at IS NULL AND EXISTS (SELECT 1"
+                       " FROM puzzles_shown AS there WHERE there.platform = ? AND there.channel_id = ? AND"
+                       " there.ended_at IS NULL))", (new, platform, old, platform, new)))
     return statements

@@ -75,3 +75,18 @@ async def test_give_up_ends_it_once_and_fails_the_giver_who_had_not_tried(store:
     bob_gives_up = await store.give_up_puzzle(fresh, "bob", "bob", 15.0)
     assert bob_gives_up is not None and bob_gives_up.after is not None
     assert (bob_gives_up.after.failed, bob_gives_up.after.solved) == (2, 0)
+
+
+async def test_a_channel_that_gets_a_new_id_takes_its_puzzles_along(store: Repository) -> None:
+    first, second = puzzle_set.builtin("english")[:2]
+    shown = await store.show_puzzle("telegram", "-1", first, "ann", 10.0)
+    await store.advance_puzzle(shown, None, Attempt("bob", "bob", 0, Status.FAILED), 11.0)
+    await store.move_channel("telegram", "-1", "-100")
+    moved = await store.open_puzzle("telegram", "-100")
+    assert moved is not None and moved.id == shown.id and await store.open_puzzle("telegram", "-1") is None
+    [bob] = await store.puzzle_progress("telegram", "-100", "bob")
+    assert bob.failed == 1 and await store.shown_puzzles("telegram", "-100", "english") == {first.key}
+    other = await store.show_puzzle("telegram", "-2", second, "ann", 12.0)  # the new id has one open
+    await store.move_channel("telegram", "-2", "-100")
+    assert (await store.open_puzzle("telegram", "-100")) == moved
+    assert await store.open_puzzle("telegram", "-2") == other

@@ -98,6 +98,18 @@ class MemoryPuzzles:
             ended = True
         return Settled(after, ended, before, progress, theirs)
 
+    def _move_puzzles(self, platform: str, old: str, new: str) -> None:
+        """A channel's new id takes its puzzles and progress along (see `bot.storage.rows.channel_move`)."""
+        open_there = any(shown.open and (shown.platform, shown.channel_id) == (platform, new)
+                         for shown in self._shown.values())
+        for shown in list(self._shown.values()):
+            if (shown.platform, shown.channel_id) == (platform, old) and not (shown.open and open_there):
+                self._shown[shown.id] = replace(shown, channel_id=new)
+        for (pl, channel, user, variant), progress in list(self._progress.items()):
+            if (pl, channel) == (platform, old):
+                del self._progress[pl, channel, user, variant]
+                self._progress.setdefault((pl, new, user, variant), progress)
+
     async def puzzle_progress(self, platform: str, channel_id: str, user_id: str) -> list[Progress]:
         self._read("puzzle_progress")
         return sorted((p for (pl, ch, user, _), p in self._progress.items()

@@ -413,6 +413,7 @@ class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, Memo
         self._names = _moved(self._names, platform, old, new)
         self._settings = _moved(self._settings, platform, old, new)
         self._move_tournaments(platform, old, new)
+        self._move_puzzles(platform, old, new)
         return len(moved)
 
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,
