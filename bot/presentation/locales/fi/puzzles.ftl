@@ -50,7 +50,7 @@ puzzle-moved-on = Tehtävä #{ $id }: toinen vastauksesi ehti ensin. `tehtävä`
 puzzle-not-open = Täällä ei ole avointa tehtävää: `tehtävä` aloittaa sellaisen.
 puzzle-none-for-variant = Minulla ei ole vielä tehtäviä säännöillä { $rules }.
 puzzle-usage = Kirjoita `tehtävä`, `tehtävä <säännöt>`, `tehtävä fen`, `tehtävä luovuta` tai `tehtävä <siirto>`.
-puzzle-alt = Tehtävän asema, { $side } siirtää, nähtynä puolelta { $side }.
+puzzle-alt = Tehtävän asema: { $side } siirtää, ja lauta on hänen puoleltaan katsottuna.
 puzzle-alt-solution = Tehtävän asema, ratkaisu piirrettynä nuolina: { $line }.
 
 stats-puzzles = Tehtävät tällä kanavalla:
