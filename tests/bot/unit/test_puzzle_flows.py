@@ -16,7 +16,6 @@ from bot.domain.ratings import Glicko2
 from bot.domain.transitions import Refusal
 from bot.flows import puzzles
 from bot.flows.desk import Asker
-from bot.storage import Repository
 from engine import Board, Move, puzzle_set
 from engine.puzzles import Puzzle
 from tests.fakes.memory_repository import MemoryRepository
@@ -40,7 +39,7 @@ class Searcher:
 class Two:
     """A source of two puzzles."""
 
-    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
+    def puzzles(self, variant: str) -> Sequence[Puzzle]:
         return SET[:2] if variant == "english" else ()
 
 
