@@ -16,6 +16,7 @@ from bot.domain.ratings import Glicko2
 from bot.domain.transitions import Refusal
 from bot.flows import puzzles
 from bot.flows.desk import Asker
+from bot.storage import Repository
 from engine import Board, Move, puzzle_set
 from engine.puzzles import Puzzle
 from tests.fakes.memory_repository import MemoryRepository
@@ -39,7 +40,7 @@ class Searcher:
 class Two:
     """A source of two puzzles."""
 
-    def puzzles(self, variant: str) -> Sequence[Puzzle]:
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
         return SET[:2] if variant == "english" else ()
 
 
