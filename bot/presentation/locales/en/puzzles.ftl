@@ -46,6 +46,7 @@ puzzle-unplayable = { $move } cannot be played in puzzle #{ $id }: { $reason }
 puzzle-unplayable-moves = The moves there: { $moves }
 puzzle-tried = You have had your try at puzzle #{ $id }: the others may still solve it, or it ends with `puzzle give up`.
 puzzle-ended = Puzzle #{ $id } has just ended: `puzzle` for a new one.
+puzzle-solved-by = { $name } has just solved puzzle #{ $id }, before your answer came: `puzzle` for a new one.
 puzzle-moved-on = Puzzle #{ $id }: another answer of yours came first. `puzzle` shows where you are.
 puzzle-not-open = No puzzle is open here: `puzzle` starts one.
 puzzle-none-for-variant = I have no puzzles of { $rules } yet.

@@ -46,6 +46,7 @@ puzzle-unplayable = Siirtoa { $move } ei voi pelata tehtävässä #{ $id }: { $r
 puzzle-unplayable-moves = Siirrot siinä: { $moves }
 puzzle-tried = Olet jo yrittänyt tehtävää #{ $id }: muut voivat vielä ratkaista sen, tai se päättyy komennolla `tehtävä luovuta`.
 puzzle-ended = Tehtävä #{ $id } päättyi juuri: `tehtävä` antaa uuden.
+puzzle-solved-by = { $name } ratkaisi juuri tehtävän #{ $id }, ennen kuin vastauksesi tuli: `tehtävä` antaa uuden.
 puzzle-moved-on = Tehtävä #{ $id }: toinen vastauksesi ehti ensin. `tehtävä` näyttää, missä olet.
 puzzle-not-open = Täällä ei ole avointa tehtävää: `tehtävä` aloittaa sellaisen.
 puzzle-none-for-variant = Minulla ei ole vielä tehtäviä säännöillä { $rules }.
