@@ -10,6 +10,7 @@ usage-puzzle = `{ $word } [rules] [fen | give up | <move>]`
 options-puzzle = Alone: a new puzzle in this channel's rules (or the one open here, shown again); name the rules for one of theirs (`puzzle italian`). Type your move as in a game, any way a move is written (`11-15`, `11x18`); each answer is judged for whoever sent it, and the first to play the whole line solves it. While it is your turn in a game here, a typed move goes to that game; otherwise it answers the puzzle (`puzzle 11-15` always answers the puzzle). `fen`: the position as FEN; `give up`: the solution, and the puzzle ends. Your puzzle rating is in `stats`; the best solvers in `leaderboard puzzles`.
 opt-puzzle-variant = The rules of a new puzzle
 opt-puzzle-action = Show it, its FEN, or give up
+opt-puzzle-move = Your answer: a move, written as in a game
 option-name-action = action
 choice-puzzle-show = Show the puzzle
 choice-puzzle-fen = Its position as FEN

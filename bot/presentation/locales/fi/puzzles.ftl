@@ -10,6 +10,7 @@ usage-puzzle = `{ $word } [säännöt] [fen | luovuta | <siirto>]`
 options-puzzle = Yksinään: uusi tehtävä tämän kanavan säännöillä (tai täällä auki oleva, näytettynä uudelleen); nimeä säännöt saadaksesi tehtävän niillä (`tehtävä italialainen`). Kirjoita siirtosi kuin pelissä, missä tahansa siirron muodossa (`11-15`, `11x18`); jokainen vastaus arvioidaan lähettäjälleen, ja ensimmäinen koko muunnelman pelannut ratkaisee sen. Kun sinulla on siirtovuoro pelissä täällä, kirjoitettu siirto menee siihen peliin; muuten se vastaa tehtävään (`tehtävä 11-15` vastaa aina tehtävään). `fen`: asema FEN-muodossa; `luovuta`: ratkaisu, ja tehtävä päättyy. Tehtävien vahvuuslukusi näkyy komennolla `tilastot`, parhaat ratkaisijat komennolla `ranking tehtävät`.
 opt-puzzle-variant = Uuden tehtävän säännöt
 opt-puzzle-action = Näytä tehtävä, sen FEN tai luovuta
+opt-puzzle-move = Vastauksesi: siirto, kirjoitettuna kuin pelissä
 option-name-action = toiminto
 choice-puzzle-show = Näytä tehtävä
 choice-puzzle-fen = Asema FEN-muodossa
