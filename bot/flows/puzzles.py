@@ -137,9 +137,12 @@ async def answer(repository: Repository, workers: Workers, asker: Asker, solver:
     settled = await repository.advance_puzzle(shown, before, after, clock())
     if settled is None:  # ended meanwhile, or another answer of theirs came first
         now = await repository.open_puzzle(asker.platform, asker.channel)
-        if now is None or now.id != shown.id:
-            raise Refusal("puzzle_ended", id=shown.id)
-        raise Refusal("puzzle_moved_on", id=shown.id)
+        if now is not None and now.id == shown.id:
+            raise Refusal("puzzle_moved_on", id=shown.id)
+        solvers = [a.name for a in await repository.puzzle_attempts(shown.id) if a.status is Status.SOLVED]
+        if solvers:
+            raise Refusal("puzzle_solved_by", id=shown.id, name=solvers[0])
+        raise Refusal("puzzle_ended", id=shown.id)
     line: tuple[Move, ...] = ()
     if judged.verdict is Verdict.WRONG:
         line = await refutation(workers, judged.board)
