@@ -30,6 +30,7 @@ from typing import Any, Literal, TypeVar
 import render
 from bot.engines import EngineFault, HubSettings
 from bot.engines import work as hub
+from bot.parallel import bounded, chunks_of
 from engine import Board, Color, Move, search
 from engine import review as judging
 from engine.puzzles import Scan, scan_game
@@ -40,7 +41,7 @@ log = logging.getLogger(__name__)
 CACHE_SIZE = 256
 PARENT_CHECK = 0.5
 """Seconds between a worker's checks that the bot's process is still there."""
-REVIEW_CHUNK = 8  # positions a review searches per request to its pool
+REVIEW_CHUNK = 8  # positions a review searches per request to its pool, at most
 T = TypeVar("T")
 ChooseMove = Callable[..., Move]
 DrawQuestion = Literal["accept", "offer", "claim"]
@@ -78,14 +79,14 @@ def _judge_game(variant: str, start_fen: str, moves: tuple[str, ...], evals: lis
     return judging.judge_game(variant, start_fen, moves, evals, seconds=seconds, nodes=nodes)
 
 
-def _confirm(engine: HubSettings | None, game: judging.Review, ply: int, seconds: float | None,
-             nodes: int | None) -> judging.Turn:
-    return judging.confirm(game, ply, seconds=seconds, nodes=nodes, analyser=_analyser(engine))
-
-
-def _explain(engine: HubSettings | None, game: judging.Review, ply: int, seconds: float | None,
-             nodes: int | None) -> judging.Turn:
-    return judging.explain(game, ply, seconds=seconds, nodes=nodes, analyser=_analyser(engine))
+def _settle(engine: HubSettings | None, game: judging.Review, ply: int, seconds: float | None,
+            nodes: int | None) -> judging.Turn:
+    """Move `ply` confirmed and, if it stays a turning point, explained (`review_game`'s two steps)."""
+    analyser = _analyser(engine)
+    turn = judging.confirm(game, ply, seconds=seconds, nodes=nodes, analyser=analyser)
+    if turn.turning_point:
+        turn = judging.explain(game.with_turn(turn), ply, seconds=seconds, nodes=nodes, analyser=analyser)
+    return turn
 
 
 def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
@@ -296,19 +297,24 @@ class Workers:
 
     async def _review(self, kind: str, engine: HubSettings | None, variant: str, start_fen: str,
                       moves: tuple[str, ...], seconds: float | None, nodes: int | None) -> judging.Review:
-        evals: list[judging.Evaluation] = []
-        for first in range(0, len(moves) + 1, REVIEW_CHUNK):
-            evals += await self._run(kind, _evaluate, engine, variant, start_fen, moves, first,
-                                     first + REVIEW_CHUNK - 1, seconds, nodes)
+        """Each step in parallel over the pool (each search starts afresh, so the order in which they end
+        changes nothing): the chunks of positions, then each move to confirm (and explain: it depends
+        only on its own move)."""
+        parts = chunks_of(len(moves) + 1, self.sizes[kind], most=REVIEW_CHUNK)
+        chunks = await self._all(kind, [(_evaluate, (engine, variant, start_fen, moves, first, last, seconds,
+                                                     nodes)) for first, last in parts])
+        evals = [found for chunk in chunks for found in chunk]
         judged = await self._run(kind, _judge_game, variant, start_fen, moves, evals, seconds, nodes)
-        for turn in judged.turns:
-            if turn.verdict is not judging.Verdict.GOOD:
-                checked = await self._run(kind, _confirm, engine, judged, turn.ply, seconds, nodes)
-                judged = judged.with_turn(checked)
-        for turn in judged.turning_points():
-            explained = await self._run(kind, _explain, engine, judged, turn.ply, seconds, nodes)
-            judged = judged.with_turn(explained)
+        doubtful = [t.ply for t in judged.turns if t.verdict is not judging.Verdict.GOOD]
+        settled = await self._all(kind, [(_settle, (engine, judged, p, seconds, nodes)) for p in doubtful])
+        for turn in settled:
+            judged = judged.with_turn(turn)
         return judged
+
+    async def _all(self, kind: str, calls: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[T]:
+        """The calls' results, as many at once as `kind` has processes (one in threads): `bounded`."""
+        return await bounded([functools.partial(self._run, kind, f, *args) for f, args in calls],
+                             self.sizes[kind])
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
         """A good move for the side to move (the strongest search within the time), searched in the

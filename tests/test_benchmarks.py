@@ -245,6 +245,25 @@ def test_bench_hub() -> None:
         assert sum(int(row[i]) for i in (2, 3, 4)) == 2 and (int(row[5]) > 0) == (name == "Fake"), out
 
 
+@covers("bench_review.py")
+def test_bench_review() -> None:
+    """A 12-ply International game reviewed at 300 nodes a position in 1 and 2 processes (the same
+    review), then by dame when it is installed (the test extra)."""
+    dame = shutil.which("dame", path=os.pathsep.join([str(Path(sys.executable).parent),
+                                                      os.environ.get("PATH", "")]))
+    hub = ["--hub", f"{dame} hub", "--hub-time", "0.02"] if dame else ["--no-hub"]
+    out = bench("bench_review.py", "--plies", "12", "--nodes", "300", "--game-nodes", "100", *hub)
+    assert lines(r"an International game of 12 plies, \d+ cores, load average .*", out), out
+    rows = lines(rf"Tammi's engine, 300 nodes a position, (\d) review processes: {NUMBER} s wall, CPU "
+                 rf"{NUMBER} s, \d+ moves flagged, \d+ turning points \(load average .*\)", out)
+    assert [m[1] for m in rows] == ["1", "2"], out
+    assert lines(rf"2 processes against 1: {NUMBER} times as fast \(\d+% of the time\); same review: yes",
+                 out), out
+    hubs = lines(rf"Hub engine \(dame\), 0.02 s a position, 1 engine process: {NUMBER} s wall, .*"
+                 r"budget \{'seconds': 0.02\} .*", out)
+    assert len(hubs) == (1 if dame else 0), out
+
+
 @pytest.fixture(scope="module")
 def selfplay(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     """Two short International self-play games in two processes: the output and the data file."""

@@ -11,11 +11,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "bot")
 # bot/'s layers, lowest first; a module may import its own layer and the ones below.
 LAYERS = {
-    "bot.config": 0, "bot.config_values": 0, "bot.engines": 0, "bot.workers": 0, "bot.domain": 1,
+    "bot.config": 0, "bot.config_values": 0, "bot.engines": 0, "bot.workers": 0, "bot.parallel": 0,
+    "bot.domain": 1,
     "bot.memory": 0,
     "bot.puzzle_config": 0,
     "bot.storage": 2, "bot.flows": 3, "bot.presentation": 4, "bot.chat": 5, "bot.platforms": 6, "bot.app": 7,
-    "bot.cli": 8, "bot.puzzle_mine": 8, "bot.worker": 8,
+    "bot.cli": 8, "bot.puzzle_mine": 8,
 }
 
 
