@@ -13,6 +13,7 @@ from bot.chat.events import Service
 from bot.chat.service import GameService
 from bot.config import Config, parse_database
 from bot.domain.ratings import Glicko2
+from bot.flows import queued
 from bot.memory import steady_malloc
 from bot.platforms import console
 from bot.platforms.base import Adapter, Stopped
@@ -30,8 +31,16 @@ async def open_service(config: Config, *,
     async with contextlib.AsyncExitStack() as stack:
         repository = await open_repository(config.database)
         stack.push_async_callback(repository.close)
+        jobs = await queued.open_jobs(config)  # heavy work on the queue: `[queue] use` and PostgreSQL
+        if jobs is not None:
+            stack.push_async_callback(jobs.close)
         service = GameService(repository, config, choose_move=choose_move)
         stack.push_async_callback(service.close)
+        if jobs is not None:
+            limits, poll = service.bot.limits, config.queue.poll.total_seconds()
+            service.bot.remote = queued.QueuedTurns(jobs, time_limit=limits.time_limit,
+                                                    node_limit=limits.node_limit, poll=poll)
+            service.reviewer.remote = queued.QueuedReviews(jobs, poll=poll)
         await service.start()
         yield service
 

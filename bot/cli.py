@@ -1,5 +1,5 @@
-"""The `tammi` command: `console`, `run` (the chat bots), `discord sync`, `db migrate`, `db copy` and
-`puzzles mine`."""
+"""The `tammi` command: `console`, `run` (the chat bots), `discord sync`, `db migrate`, `db copy`,
+`puzzles mine` and `worker`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from bot import puzzle_mine
+from bot import puzzle_mine, worker
 from bot.config import Config, ConfigError, Database, load_config, parse_database
 from bot.config_values import scrub
 from bot.platforms.base import TokenRejected
@@ -212,6 +212,7 @@ def _parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the database to copy (a file path or a URL)")
     copy.add_argument("target", help="the empty database to copy into (a file path or a URL)")
     puzzle_mine.add_parser(commands)
+    worker.add_parser(commands)
     return parser
 
 
@@ -240,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _console(args, config)
         if args.command == "puzzles":
             return puzzle_mine.main(args, config)
+        if args.command == "worker":
+            return worker.main(args, config, _redact_logs)
         if args.command == "run":
             logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
             _redact_logs(config)

@@ -22,7 +22,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 import msgspec
 import msgspec.inspect
 
-from bot.config_values import DAY, HOUR, MINUTE, kind_of, scrub
+from bot.config_values import DAY, HOUR, MINUTE, QueueConfig, kind_of, scrub
 from bot.config_values import ConfigError as ConfigError
 from bot.config_values import Database as Database
 from bot.config_values import Span as Span
@@ -32,9 +32,6 @@ from bot.config_values import parse_database as parse_database
 from bot.config_values import redact_url as redact_url
 from bot.puzzle_config import PuzzleConfig
 from engine import VARIANTS
-
-LANGUAGES = ("en", "fi")
-
 
 # -- the settings ----------------------------------------------------------------------------------
 
@@ -212,6 +209,7 @@ class Config(_Settings, frozen=True):
     telegram: TelegramConfig = msgspec.field(default_factory=TelegramConfig)
     health: HealthConfig = msgspec.field(default_factory=HealthConfig)
     limits: LimitsConfig = msgspec.field(default_factory=LimitsConfig)
+    queue: QueueConfig = msgspec.field(default_factory=QueueConfig)
     puzzles: PuzzleConfig = msgspec.field(default_factory=PuzzleConfig)
 
     def __post_init__(self) -> None:
@@ -230,7 +228,7 @@ class Config(_Settings, frozen=True):
 # -- reading the file ------------------------------------------------------------------------------
 
 _SPANS = (*Config.durations.values(), *OpponentConfig.durations.values(), *ReviewConfig.durations.values(),
-          *EngineConfig.durations.values())
+          *EngineConfig.durations.values(), *QueueConfig.durations.values())
 _AT = re.compile(r"(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?", re.DOTALL)
 
 

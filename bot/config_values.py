@@ -1,5 +1,5 @@
 """The values the configuration is made of: durations with units (`Span`), the database's name (a file
-path or a URL), and the error that names a bad setting. `bot.config` re-exports them."""
+path or a URL), the error that names a bad setting, and the `[queue]` table. `bot.config` re-exports them."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
 
+import msgspec
 import platformdirs
 
 
@@ -278,3 +279,27 @@ def parse_database(text: str | Path, base: Path | None = None) -> Database:
         return parse_database(rest, base)
     raise ConfigError(f"database: {redact_url(text)!r} is not a file path, sqlite:///path or "
                       "postgresql://user@host:port/dbname")
+
+
+# -- [queue] (a table of `bot.config.Config`, here because that module is full) --------------------
+
+class QueueConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Heavy work (the bot's moves, reviews) as jobs in PostgreSQL for `tammi worker` processes; off by
+    default, and not used with SQLite (everything runs in the one process)."""
+
+    durations: ClassVar[dict[str, Span]] = {
+        "lease": Span("queue.lease", "seconds", 1.0, HOUR),
+        "poll": Span("queue.poll", "seconds", 0.05, 60.0),
+        "retry_after": Span("queue.retry_after", "seconds", 0.01, HOUR)}
+
+    use: bool = False  # chat processes put bot moves and reviews on the queue (PostgreSQL only)
+    lease: timedelta = timedelta(seconds=30)  # a taken job is its worker's this long unless renewed
+    poll: timedelta = timedelta(seconds=2)  # between looks at the queue when no notification came
+    retry_after: timedelta = timedelta(seconds=1)  # before a failed job's next try, times the tries so far
+    jobs: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1  # jobs one `tammi worker` runs at once
+    port: Annotated[int, msgspec.Meta(ge=1, le=65535)] | None = None  # a worker's /healthz and /metrics
+    listen: Annotated[str, msgspec.Meta(pattern=r"\S")] = "127.0.0.1"
+
+    def __post_init__(self) -> None:
+        for name, span in self.durations.items():
+            msgspec.structs.force_setattr(self, name, span.read(getattr(self, name)))

@@ -16,7 +16,7 @@ LAYERS = {
     "bot.memory": 0,
     "bot.puzzle_config": 0,
     "bot.storage": 2, "bot.flows": 3, "bot.presentation": 4, "bot.chat": 5, "bot.platforms": 6, "bot.app": 7,
-    "bot.cli": 8, "bot.puzzle_mine": 8,
+    "bot.cli": 8, "bot.puzzle_mine": 8, "bot.worker": 8,
 }
 
 

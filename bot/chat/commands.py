@@ -17,10 +17,11 @@ from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
                      "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers",
-                     "notify", "puzzle-action"]
+                     "notify", "puzzle-action", "puzzle-move", "switch"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
-(`tournament`); the choice kinds take one of `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
-and its number (`rounds 5`), and so does `notify` its choice (`notify on`)."""
+(`tournament`); a `puzzle-move` is a move typed as text (no autocomplete); the choice kinds take one of
+`CHOICES[kind]`; a count (`rounds`, `days`) gives its name
+and its number (`rounds 5`), and so do `notify` and a `switch` their choice (`notify on`, `live off`)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "board": tuple(orientation.value for orientation in Orientation),
     "notify": ("on", "off"),
     "puzzle-action": ("show", "fen", "give-up"),
+    "switch": ("on", "off"),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -85,10 +87,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("stats", (Option("player", "user"),)),
     Command("leaderboard", (Option("variant", "variant"),)),
     Command("settings", (Option("language", "language"), Option("variant", "variant"),
-                         Option("board", "board"), Option("tournaments", "openers"))),
+                         Option("board", "board"), Option("tournaments", "openers"),
+                         Option("live", "switch"), Option("threads", "switch"))),
     Command("notify", (Option("notify", "notify"),), within="settings"),
+    Command("bump", (Option("bump", "flag"),), within="board"),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),
-    Command("puzzle", (Option("variant", "variant"), Option("action", "puzzle-action")), top=True),
+    Command("puzzle", (Option("variant", "variant"), Option("action", "puzzle-action"),
+                       Option("move", "puzzle-move")), top=True),
     Command("tournament", subcommands=(
         Command("new", (Option("format", "format"), Option("variant", "variant"), Option("rounds", "rounds"),
                         Option("days", "days"), Option("double", "flag"))),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.chat import typed
 from bot.chat.context import Ctx
 from bot.chat.events import Reply
@@ -71,7 +73,8 @@ async def show_board(target: typed.Target, ctx: Ctx, desk: Desk, presenter: Pres
     if game.active and game.offer is Offer.DRAW and game.offer_by is not None:
         lines.append(ctx.say("draw_offered", name=game_text.who(ctx.lang, game, game.offer_by),
                              opponent=game.player(game.offer_by.other).name))
-    return [await presenter.board(ctx.lang, game, loaded.board, lines, viewer=viewer, facing=ctx.facing)]
+    shown = await presenter.board(ctx.lang, game, loaded.board, lines, viewer=viewer, facing=ctx.facing)
+    return [replace(shown, fresh=True)]  # asked for: at the bottom, where the channel keeps live boards
 
 
 async def board_text(command: typed.BoardText, ctx: Ctx, desk: Desk) -> list[Reply]:

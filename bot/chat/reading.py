@@ -16,10 +16,11 @@ from bot.chat.tournament_reading import read as read_tournament
 from bot.domain.model import ColourChoice, Openers, Orientation
 from bot.domain.names import clean
 from bot.domain.transitions import Refusal
-from bot.presentation import taps
+from bot.presentation import catalogue, taps
 from bot.presentation.messages import Action
 
 Args = tuple[str, ...]
+BUMP_WORDS = catalogue.all_words("words-command-bump")
 FOR_ANYONE = (typed.Help, typed.Rules, typed.Question, typed.NotUnderstood, typed.Leaderboard, typed.Settings)
 """The commands that need no player: all a message posted on behalf of a chat may give."""
 
@@ -111,6 +112,8 @@ def command(name: str, args: Args) -> typed.Command:
     """Command `name` with its words."""
     if name == "board" and any(arg.casefold() in words.TEXT_WORDS for arg in args):
         return typed.BoardText(words.typed_id(args))
+    if name == "board" and any(arg.casefold() in BUMP_WORDS for arg in args):  # `/tammi board bump:`
+        return typed.GameCommand(typed.OnGame.BUMP, words.typed_id(args))
     if name in typed.OnGame._value2member_map_:
         return typed.GameCommand(typed.OnGame(name), words.typed_id(args))
     if name == "settings" and (split := notifying.within_settings(args)) is not None:
@@ -198,8 +201,17 @@ def _settings(args: Args) -> typed.Settings:
     openers: Openers | None = None
     after_board = False  # the word before was `board`: this one says which way
     after_tournaments = False  # the word before was `tournaments`: this one says who opens them
+    switches: dict[str, bool] = {}  # `live on`, `threads off`
+    switch: str | None = None  # the word before was `live` or `threads`: this one says on or off
     for arg in args:
         word = arg.casefold()
+        if switch is not None:
+            switches[switch] = _switched(switch, word)
+            switch = None
+            continue
+        if word in SWITCH_WORDS:
+            switch = SWITCH_WORDS[word]
+            continue
         if word in words.ORIENTATION_WORDS:
             board = words.ORIENTATION_WORDS[word]
         elif after_board:
@@ -220,7 +232,22 @@ def _settings(args: Args) -> typed.Settings:
         raise Refusal("settings_board_usage")
     if after_tournaments:
         raise Refusal("settings_tournaments_usage")
-    return typed.Settings(language, variant, board, openers)
+    if switch is not None:
+        raise Refusal(f"settings_{switch}_usage")
+    return typed.Settings(language, variant, board, openers, switches.get("live"), switches.get("threads"))
+
+
+SWITCH_WORDS = {word: name for name in ("live", "threads")
+                for word in catalogue.all_words(f"words-settings-{name}")}
+"""`settings live on|off`, `settings threads on|off`: the words of each switch."""
+
+
+def _switched(switch: str, word: str) -> bool:
+    if word in notifying.ON_WORDS:
+        return True
+    if word in notifying.OFF_WORDS:
+        return False
+    raise Refusal(f"settings_{switch}_usage")
 
 
 def _leaderboard(args: Args) -> typed.Command:

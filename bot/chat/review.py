@@ -15,6 +15,7 @@ from bot.chat.events import Reply
 from bot.domain.model import Game
 from bot.flows import records
 from bot.flows.desk import Desk
+from bot.flows.queued import GivenUp
 from bot.flows.review import Reviewer
 from bot.presentation.messages import Kind
 from bot.presentation.review_text import hint_reply, review_replies
@@ -51,6 +52,10 @@ async def _review_later(ctx: Ctx, game: Game, reviewer: Reviewer, workers: Worke
             done = await reviewer.review(game)
             hints = await records.hints_used(repository, game)
             replies = await review_replies(workers, ctx.lang, game, done, hints=hints)
+        except GivenUp as error:
+            log.warning("the queued review of game %s was given up: %s", game.id, error)
+            replies = [Reply(ctx.say("review_given_up", id=game.id, tries=error.tries), kind=Kind.ERROR,
+                             game_id=game.id, mentions=(ctx.user,))]
         except Exception:
             log.exception("the review of game %s failed", game.id)
             replies = [Reply(ctx.say("review_failed", id=game.id), kind=Kind.ERROR, game_id=game.id)]

@@ -49,6 +49,7 @@ ON_GAME: dict[typed.OnGame, Handler] = {
     typed.OnGame.RESIGN: ending.resign, typed.OnGame.CLAIM: ending.claim,
     typed.OnGame.REMATCH: challenging.rematch, typed.OnGame.PDN: records.pdn, typed.OnGame.GIF: records.gif,
     typed.OnGame.REVIEW: review.review, typed.OnGame.HINT: review.hint,
+    typed.OnGame.BUMP: moving.show_board,  # the live board again, at the bottom (`bot.chat.live`)
 }
 ON_PRESS: dict[Action, Handler] = {
     Action.ACCEPT: challenging.accept_challenge, Action.DECLINE: challenging.decline_challenge,
@@ -58,7 +59,7 @@ ON_PRESS: dict[Action, Handler] = {
     Action.BOARD: moving.show_board, Action.MOVES: moving.list_moves, Action.MOVE: tapping.move_button,
     Action.MAY_MOVE: moving.may_move, Action.ACCEPT_UNDO: ending.accept_undo,
     Action.DECLINE_UNDO: ending.decline_undo, Action.REMATCH: challenging.rematch, Action.CLAIM: ending.claim,
-    Action.PDN: records.pdn, Action.GIF: records.gif,
+    Action.PDN: records.pdn, Action.GIF: records.gif, Action.BUMP: moving.show_board,
 }
 
 BY_TYPE.update(TOURNAMENT_COMMANDS)

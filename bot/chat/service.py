@@ -18,6 +18,7 @@ from bot.chat.deps import Deps
 from bot.chat.events import BoardPosted, Event, Notice, Reply, Sender, TypedReach
 from bot.chat.languages import Locales
 from bot.chat.limits import Limiter
+from bot.chat.live import Tidy
 from bot.chat.pinging import Pings
 from bot.chat.router import Router
 from bot.config import Config
@@ -98,6 +99,7 @@ class GameService:
                     reviewer=self.reviewer, workers=self.workers, config=config, post=self.post,
                     director=self.director, pings=self.pings)
         self.router = Router(deps, self.limits, Memory(repository), self.locales)
+        self.tidy = Tidy(repository, self.desk.clock, config.language)  # live boards, game threads
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -149,8 +151,10 @@ class GameService:
     # -- the Service protocol --------------------------------------------------------------------
 
     async def handle(self, event: Event) -> list[Reply]:
-        """Answer one event (unexpected errors rise to the adapter's error boundary)."""
-        return await self.router.route(event)
+        """Answer one event (unexpected errors rise to the adapter's error boundary); replies about a
+        game go where its messages go, its boards as its live board where the channel keeps one."""
+        event = await self.tidy.arrived(event)
+        return await self.tidy.mark(event, await self.router.route(event))
 
     def board_posted(self, posted: BoardPosted) -> None:
         self.desk.spawn(self.pings.board_posted(posted))
@@ -214,8 +218,9 @@ class GameService:
         reply = await notices.render(self.presenter, lang, announcement,
                                      reads_typed=self._typed_reach(platform, channel_id),
                                      facing=game_text.Facing(settings.orientation))
+        marked = await self.tidy.mark_one(platform, channel_id, settings, lang, reply)
         try:
-            await sender(Notice(platform, channel_id, reply))
+            await sender(Notice(platform, marked.channel_id or channel_id, marked))
         except Exception:
             log.exception("sending a notice to %s/%s failed", platform, channel_id)
             return

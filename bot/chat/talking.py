@@ -17,12 +17,13 @@ from bot.storage.repository import Repository
 
 async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config) -> list[Reply]:
     language, variant, board, openers = command.language, command.variant, command.board, command.tournaments
-    changing = bool(language or variant or board or openers)
+    live, threads = command.live, command.threads
+    changing = bool(language or variant or board or openers) or live is not None or threads is not None
     if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():
         raise Refusal("settings_not_allowed")
     if changing:
-        current = await records.change_settings(repository, ctx.asker,
-                                                ChannelSettings(language, variant, board, openers))
+        changes = ChannelSettings(language, variant, board, openers, live, threads)
+        current = await records.change_settings(repository, ctx.asker, changes)
     else:
         current = await records.settings(repository, ctx.platform, ctx.channel)
     key = "settings_saved" if changing else "settings_show"
@@ -37,7 +38,11 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
                            command=catalogue.command_name(lang, "settings"))
     opening = catalogue.say(lang, f"settings-tournaments-{(current.tournaments or Openers.ANYONE).value}",
                             command=catalogue.command_name(lang, "settings"))
-    return [Reply(f"{text}\n{boards}\n{opening}", kind=Kind.SETTINGS)]
+    tidy = [catalogue.say(lang, f"settings-{name}-{'on' if chosen else 'off'}",
+                          command=catalogue.command_name(lang, "settings"))
+            for name, chosen in (("live", current.live), ("threads", current.threads))
+            if name == "live" or ctx.platform == "discord"]  # only Discord gives games threads
+    return [Reply("\n".join((text, boards, opening, *tidy)), kind=Kind.SETTINGS)]
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:

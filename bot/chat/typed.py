@@ -28,6 +28,7 @@ class OnGame(enum.StrEnum):
     GIF = "gif"
     REVIEW = "review"
     HINT = "hint"
+    BUMP = "bump"  # the live board posted again at the bottom
 
     @property
     def lookup(self) -> Lookup:
@@ -43,7 +44,8 @@ class OnGame(enum.StrEnum):
 
 _LOOKUPS = {OnGame.BOARD: Lookup.SHOWN, OnGame.MOVES: Lookup.ACTIVE, OnGame.RESIGN: Lookup.ACTIVE,
             OnGame.CLAIM: Lookup.ACTIVE, OnGame.REMATCH: Lookup.LAST, OnGame.PDN: Lookup.SHOWN,
-            OnGame.GIF: Lookup.SHOWN, OnGame.REVIEW: Lookup.SHOWN, OnGame.HINT: Lookup.ACTIVE}
+            OnGame.GIF: Lookup.SHOWN, OnGame.REVIEW: Lookup.SHOWN, OnGame.HINT: Lookup.ACTIVE,
+            OnGame.BUMP: Lookup.SHOWN}
 
 
 class Answer(enum.StrEnum):
@@ -221,6 +223,8 @@ class Settings(Command):
     variant: str | None = None
     board: Orientation | None = None
     tournaments: Openers | None = None  # who may open a tournament here
+    live: bool | None = None  # one live board per game, edited in place
+    threads: bool | None = None  # each game in a thread of its own (Discord)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ class BotDrew:
 @dataclass(frozen=True)
 class BotFailed:
     game: Game
+    tries: int = 0  # a queued search given up after this many tries (0: it failed here)
 
 
 @dataclass(frozen=True)

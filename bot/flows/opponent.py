@@ -9,29 +9,26 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.domain import transitions
-from bot.domain.model import BOT, Claim, Ending, Game, NewGame, Offer, Player, Result
+from bot.domain.model import BOT, Ending, Game, NewGame, Player, Result
 from bot.domain.seats import free_game
 from bot.domain.transitions import Refusal
-from bot.flows import aside
+from bot.flows import aside, deciding
 from bot.flows.announce import Announce, BotDrew, BotFailed, BotMoved, BotThinking
+from bot.flows.deciding import Decision, Thinker
 from bot.flows.desk import Asker, Desk
 from bot.flows.offers import Changed
+from bot.flows.queued import GivenUp
 from bot.flows.turns import TurnQueue
 from bot.storage.repository import Busy, Unavailable, Unreadable
-from bot.workers import DrawQuestion
-from engine import Board, Color, Move
+from engine import Board, Color
 
 log = logging.getLogger(__name__)
 
 
-class Thinker(Protocol):
-    """Searches away from the event loop (see `bot.workers.Workers`)."""
+class Remote(Protocol):
+    """Takes the bot's turns from the job queue (`bot.flows.queued.QueuedTurns`)."""
 
-    async def choose(self, board: Board, *, level: int, time_limit: float,
-                     node_limit: int | None) -> Move: ...
-
-    async def judge_draw(self, question: DrawQuestion, board: Board, *, level: int,
-                         color: Color) -> bool | str | None: ...
+    async def decide(self, game: Game, board: Board, level: int) -> Decision | None: ...
 
 
 @dataclass(frozen=True)
@@ -56,6 +53,7 @@ class BotPlayer:
         self.thinker = thinker
         self.limits = limits
         self.announce = announce
+        self.remote: Remote | None = None  # the job queue, when heavy work goes there
         self._failed: set[tuple[int, int]] = set()
         self._queue = TurnQueue(limits.searches)
         desk.listen(self._saw)
@@ -135,12 +133,16 @@ class BotPlayer:
             await aside.set_aside_and_tell(self.desk, self.announce, error.damaged)
         except Unavailable:
             raise
-        except Exception:
-            log.exception("the opponent failed in game %s", game_id)
+        except Exception as error:
+            tries = error.tries if isinstance(error, GivenUp) else 0
+            if tries:
+                log.warning("the opponent's queued search in game %s was given up: %s", game_id, error)
+            else:
+                log.exception("the opponent failed in game %s", game_id)
             game = await self.desk.repository.get_game(game_id)
             if game is not None:
                 self._failed.add((game.id, game.version))
-                await self.announce(BotFailed(game))
+                await self.announce(BotFailed(game, tries))
 
     async def _turn(self, game_id: int) -> None:
         desk = self.desk
@@ -154,6 +156,8 @@ class BotPlayer:
         if not done:  # searching, or waiting for a place among the other games' turns
             await self.announce(BotThinking(game))
         decided = await thinking
+        if decided is None:  # the queued job found the game changed
+            return
         if isinstance(decided, Ending):
             await self._end_drawn(game, board, decided)
             return
@@ -171,35 +175,16 @@ class BotPlayer:
         played = transitions.Moved(saved.game, move, bot, moved.notes, moved.claim)
         await self.announce(BotMoved(played, board))
 
-    async def _think(self, game: Game, board: Board) -> Ending | tuple[Move, bool]:
-        """What the bot does in its turn, asked of the workers once the turn has a place there (see
-        `TurnQueue`): a draw it accepts or claims, else its move and whether it offers a draw with it."""
-        level, bot = self.level(game), game.turn
+    async def _think(self, game: Game, board: Board) -> Decision | None:
+        """What the bot does in its turn (`deciding.decide`): from the queue when `remote` is set (None:
+        the job found the game changed), else asked of the workers once the turn has a place there (see
+        `TurnQueue`)."""
+        level = self.level(game)
+        if self.remote is not None:
+            return await self.remote.decide(game, board, level)
         async with self._queue.place(game.updated_at):
-            ending = await self._draw_ending(game, board, level, bot)
-            if ending is not None:
-                return ending
-            move = await self.thinker.choose(board, level=level, time_limit=self.limits.time_limit,
-                                             node_limit=self.limits.node_limit)
-            if move not in board.legal_moves:
-                raise RuntimeError(f"the opponent chose an illegal move {move!r}")
-            after = board.copy()
-            after.push(move)
-            offer = not after.is_game_over() and bool(
-                await self.thinker.judge_draw("offer", after, level=level, color=bot))
-        return move, offer
-
-    async def _draw_ending(self, game: Game, board: Board, level: int, bot: Color) -> Ending | None:
-        """The draw the bot takes now, if any: a standing offer it accepts, or a draw it claims."""
-        if game.offer_to(bot) is Offer.DRAW and await self.thinker.judge_draw("accept", board, level=level,
-                                                                              color=bot):
-            return Ending.AGREEMENT
-        if transitions.claimable(board) is None:
-            return None
-        claimed = await self.thinker.judge_draw("claim", board, level=level, color=bot)
-        if not isinstance(claimed, str):
-            return None
-        return Ending.CLAIM_THREEFOLD if Claim(claimed) is Claim.THREEFOLD else Ending.CLAIM_FORTY_MOVES
+            return await deciding.decide(self.thinker, game, board, level, self.limits.time_limit,
+                                         self.limits.node_limit)
 
     async def _end_drawn(self, game: Game, board: Board, ending: Ending) -> None:
         """Save the draw the bot took, unless the game changed meanwhile, and announce it."""

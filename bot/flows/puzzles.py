@@ -31,28 +31,29 @@ REFUTATION_NODES = 5_000
 
 
 class Source(Protocol):
-    """Where puzzles come from: a variant's puzzles, in the order a channel is given them."""
+    """Where puzzles come from: a variant's puzzles for a channel, in the order it is given them (a source
+    may read the channel's own, such as those mined from its games, through the repository)."""
 
-    def puzzles(self, variant: str) -> Sequence[Puzzle]: ...
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]: ...
 
 
 class Builtin:
     """The built-in sets (`engine/data/puzzles_<variant>.json`)."""
 
-    def puzzles(self, variant: str) -> Sequence[Puzzle]:
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
         return puzzle_set.builtin(variant)
 
 
 def source() -> Source:
-    """The puzzles the bot gives."""
+    """The puzzles the bot gives: the built-in sets, for now."""
     return Builtin()
 
 
 async def choose(repository: Repository, asker: Asker, variant: str, given: Source | None = None) -> Puzzle:
     """The next puzzle of `variant` for the channel: the first it was not shown yet."""
-    found = (given or source()).puzzles(variant)
+    found = await (given or source()).puzzles(repository, asker, variant)
     if not found:
-        raise Refusal("puzzle_none_for_variant", variant=variant)
+        raise Refusal("puzzle_none_for_variant", rules=variant)
     seen = await repository.shown_puzzles(asker.platform, asker.channel, variant)
     fresh = [puzzle for puzzle in found if puzzle.key not in seen]
     return fresh[0] if fresh else random.choice(found)
@@ -136,9 +137,12 @@ async def answer(repository: Repository, workers: Workers, asker: Asker, solver:
     settled = await repository.advance_puzzle(shown, before, after, clock())
     if settled is None:  # ended meanwhile, or another answer of theirs came first
         now = await repository.open_puzzle(asker.platform, asker.channel)
-        if now is None or now.id != shown.id:
-            raise Refusal("puzzle_ended", id=shown.id)
-        raise Refusal("puzzle_moved_on", id=shown.id)
+        if now is not None and now.id == shown.id:
+            raise Refusal("puzzle_moved_on", id=shown.id)
+        solvers = [a.name for a in await repository.puzzle_attempts(shown.id) if a.status is Status.SOLVED]
+        if solvers:
+            raise Refusal("puzzle_solved_by", id=shown.id, name=solvers[0])
+        raise Refusal("puzzle_ended", id=shown.id)
     line: tuple[Move, ...] = ()
     if judged.verdict is Verdict.WRONG:
         line = await refutation(workers, judged.board)

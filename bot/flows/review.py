@@ -31,6 +31,12 @@ class Analyst(Protocol):
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move: ...
 
 
+class RemoteReviews(Protocol):
+    """Reviews made elsewhere and stored there (`bot.flows.queued.QueuedReviews`)."""
+
+    async def review(self, game: Game, limits: ReviewLimits) -> Review: ...
+
+
 @dataclass(frozen=True)
 class ReviewLimits:
     seconds: float | None  # search per position of a review
@@ -55,6 +61,7 @@ class Reviewer:
         self.desk = desk
         self.analyst = analyst
         self.limits = limits
+        self.remote: RemoteReviews | None = None  # the job queue, when heavy work goes there
         self._running: set[tuple[str, str]] = set()
 
     @staticmethod
@@ -93,8 +100,10 @@ class Reviewer:
         self._running.discard((platform, user_id))
 
     async def review(self, game: Game) -> Review:
-        """Review the game in a worker and store the review."""
+        """Review the game in a worker and store the review (a queued one is stored by its worker)."""
         limits = self.limits
+        if self.remote is not None:
+            return await self.remote.review(game, limits)
         review = await self.analyst.review(game.variant, game.start_fen, game.moves, seconds=limits.seconds,
                                            nodes=limits.nodes)
         await self.desk.repository.save_review(game.id, len(game.moves), json.dumps(review.to_dict()),

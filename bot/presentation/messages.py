@@ -66,6 +66,7 @@ class Action(enum.StrEnum):
     GIF = "gif"
     PICK = "pik"  # a move chosen from a menu: `pik:<game>:<ply>`, the move in the event's text
     PIECE = "pcs"  # a piece chosen from a menu: `pcs:<game>:<ply>`, its square in the event's text
+    BUMP = "bmp"  # a live board posted again at the bottom of the channel
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,35 @@ class Picker:
         return f"{action.value}:{self.game_id}:{self.ply}"
 
 
+Kept = Callable[[str], Awaitable[None]]
+"""Told the id of the message a live board now is (after an edit, or a new post)."""
+
+
+@dataclass(frozen=True)
+class Live:
+    """A board that is its game's live board in the channel (`settings live on`): the adapter edits the
+    message `edit` in place (its picture, text and buttons), or posts the board anew when there is none
+    or the edit fails (the message was deleted, is too old, may not be edited), then tells `kept` the
+    message the board is now. `replaces`: the live board this one takes the place of (a bump), deleted
+    once the new one is posted."""
+
+    kept: Kept = field(compare=False, repr=False)
+    edit: str | None = None
+    replaces: str | None = None
+
+
+@dataclass(frozen=True)
+class NewThread:
+    """Give the game of this board (the first of a new game) a thread of its own where the platform has
+    them (`settings threads on`): named `name`, started from the challenge message where the reply
+    answers a press on it; `made` is told the thread's id (the board and everything after go there);
+    `missing` is said in the channel when the bot may not make threads there (the board stays there)."""
+
+    name: str
+    missing: str
+    made: Kept = field(compare=False, repr=False)
+
+
 @dataclass(frozen=True)
 class Reply:
     """One message from the bot.
@@ -142,6 +172,9 @@ class Reply:
       prints it); `ply` the number of moves played in the position shown.
     - `alt_text` describes the picture in words, for people who cannot see it (whose move, the last move,
       the pieces left); `picker` offers the position's moves in a menu where the platform has menus.
+    - `fresh`: a board asked for (`board`, `bump`), posted anew at the bottom even where its game keeps
+      one live board; `live`: how the adapter keeps the live board (set by the service where the channel
+      keeps live boards); `thread`: the game asks for a thread of its own (see `NewThread`).
     """
 
     text: str
@@ -158,6 +191,9 @@ class Reply:
     ply: int | None = None
     alt_text: str | None = None
     picker: Picker | None = None
+    fresh: bool = False
+    live: Live | None = None
+    thread: NewThread | None = None
 
 
 @dataclass(frozen=True)

@@ -190,7 +190,7 @@ def find_variants(text: str) -> tuple[str, ...]:
     ('italian', 'international')
     """
     found: list[str] = []
-    for word in words(text):
+    for word in words(rules_words.mended(text)):  # "intenational" is International
         variant = variant_of(word)
         if variant and variant not in found:
             found.append(variant)

@@ -168,7 +168,7 @@ def compound(folded: str) -> tuple[str, str] | None:
     ("shakki", "kelloa"), "tasapelitarjous" -> ("tasapeli", "tarjous")), the longest first part first;
     None when no split is known, or the texts know the word whole, or it has letters Finnish words
     seldom have ("password" is no "pass" and "word")."""
-    if len(folded) < 8 or not folded.isalpha() or re.search(r"[bcfgqwxz]", folded) or (
+    if len(folded) < 8 or not folded.isalpha() or re.search(r"[bcfqwxz]", folded) or (
             folded in _SPELLED or any(stem(folded, lang) in _STEMS[lang] for lang in LANGUAGES)):
         return None
     for at in range(len(folded) - 4, 3, -1):

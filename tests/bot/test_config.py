@@ -196,8 +196,8 @@ def test_every_number_has_bounds_and_every_duration_a_range() -> None:
     found = settings(msgspec.inspect.type_info(Config))
     numbers = [t for t in found if isinstance(t, msgspec.inspect.IntType | msgspec.inspect.FloatType)]
     # size, 3 x workers, max_level, 2 x node_limit, 2 x port, shard_count, shard_ids, application_id,
-    # 8 in [limits], 4 in [engine], 2 in [puzzles]
-    assert len(numbers) == 25
+    # 8 in [limits], 4 in [engine], 2 in [queue], 2 in [puzzles]
+    assert len(numbers) == 27
     assert all(t.ge is not None and t.le is not None for t in numbers)
     assert not any(isinstance(t, msgspec.inspect.FloatType) for t in found)
     durations = [f.name for f in msgspec.structs.fields(Config) if f.type is timedelta]

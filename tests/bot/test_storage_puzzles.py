@@ -4,6 +4,7 @@ progress and the puzzle's own rating moving the other way, give up."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -90,3 +91,20 @@ async def test_a_channel_that_gets_a_new_id_takes_its_puzzles_along(store: Repos
     await store.move_channel("telegram", "-2", "-100")
     assert (await store.open_puzzle("telegram", "-100")) == moved
     assert await store.open_puzzle("telegram", "-2") == other
+
+
+async def test_of_two_solves_at_once_the_first_ends_it_and_the_other_is_refused(store: Repository) -> None:
+    puzzle = puzzle_set.builtin("english")[0]
+    shown = await store.show_puzzle("test", "c1", puzzle, "ann", 10.0)
+    steps: dict[str, Attempt] = {}
+    for user in ("ann", "bob"):
+        steps[user] = Attempt(user, user, 1, Status.SOLVING)
+        await store.advance_puzzle(shown, None, steps[user], 11.0)
+    solves = [store.advance_puzzle(shown, steps[user], Attempt(user, user, 2, Status.SOLVED), 12.0)
+              for user in ("ann", "bob")]
+    results = await asyncio.gather(*solves)
+    done = [found for found in results if found is not None]
+    assert len(done) == 1 and done[0].ended
+    [solver] = [a.user_id for a in await store.puzzle_attempts(shown.id) if a.status is Status.SOLVED]
+    assert solver == done[0].attempt.user_id
+    assert [p.user_id for p in await store.puzzle_leaders("test", "c1", "english", limit=5)] == [solver]

@@ -25,6 +25,7 @@ import aiohttp
 import discord
 
 from bot.chat.events import BoardPosted, Place, Reply
+from bot.platforms.discord import live
 from bot.platforms.discord.buttons import ui_text
 from bot.platforms.discord.links import guild_of, jump_url
 from bot.platforms.discord.messages import MessageParts, message_parts, split_text
@@ -78,18 +79,26 @@ class Poster:
 
     async def post(self, channel: discord.abc.Messageable, reply: Reply,
                    reference: discord.Message | None = None, *, locale: str | None = None,
-                   by: str | None = None) -> None:
+                   by: str | None = None, starter: int | None = None) -> None:
         """Post `reply` as channel messages; the first answers `reference` when given (if that message
         still exists). Without permission to attach files, the text goes alone. A reply Discord does
         not take is not lost silently: the channel is told (`locale`: the user's, for the language).
-        `by`: whose message or interaction it answers (None: a notice)."""
-        try:
-            message = await self._send(channel, reply, reference, locale)
-        except FAILURES as error:
-            await self._undelivered(channel, reply, error, locale)
-            return
+        `by`: whose message or interaction it answers (None: a notice). A live board is edited into its
+        message where it can be, and a new game's thread made (from message `starter`; see `live`)."""
         channel_id = _channel_id(channel)
-        self.report(reply, channel_id, message.id, guild_of(self.client, channel_id), by)
+        guild_id = guild_of(self.client, channel_id)
+        if reply.thread is not None and (thread := await live.open_thread(self.client, channel_id, reply,
+                                                                           starter)) is not None:
+            channel, channel_id = thread, str(thread.id)
+        message_id = await live.edit(self.client, channel_id, reply)
+        if message_id is None:
+            try:
+                message_id = (await self._send(channel, reply, reference, locale)).id
+            except FAILURES as error:
+                await self._undelivered(channel, reply, error, locale)
+                return
+        self.report(reply, channel_id, message_id, guild_of(self.client, channel_id) or guild_id, by)
+        await live.kept(self.client, channel_id, reply, message_id)
 
     def report(self, reply: Reply, channel_id: str, message_id: int | None, guild_id: int | None,
                by: str | None) -> None:
@@ -202,14 +211,19 @@ class Poster:
         channel_id, by = str(interaction.channel_id), str(interaction.user.id)
         for index, reply in enumerate(answers):
             target = self.elsewhere(reply, channel_id)
+            if target is None and reply.thread is not None:  # a new game's thread: from the challenge
+                target = self.client.get_partial_messageable(int(channel_id))
             if target is not None:
-                await self.post(target, reply, by=by)
+                starter = interaction.message.id if interaction.message is not None else None
+                await self.post(target, reply, by=by, starter=starter)
                 continue
             try:
-                sent = None
-                for parts in message_parts(reply, self.own_id):
-                    sent = await answer.send(send_arguments(parts), private=reply.private)
+                sent = await live.edit(self.client, channel_id, reply)
+                if sent is None:
+                    for parts in message_parts(reply, self.own_id):
+                        sent = await answer.send(send_arguments(parts), private=reply.private)
                 self.report(reply, channel_id, sent, interaction.guild_id, by)
+                await live.kept(self.client, channel_id, reply, sent)
             except discord.HTTPException as error:
                 # Expired (10062 Unknown interaction) or otherwise refused: the channel still hears it.
                 log.warning("answering interaction %s failed (%s); posting the replies in the channel",

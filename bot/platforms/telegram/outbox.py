@@ -26,7 +26,8 @@ from telegram.error import ChatMigrated, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.chat.events import Reply
-from bot.platforms.telegram.send import Progress, send
+from bot.platforms.telegram.live import send_reply
+from bot.platforms.telegram.send import Progress
 from bot.presentation import catalogue
 
 TURN_WAIT = 3.0
@@ -190,12 +191,12 @@ class Outbox:
         reply, done = parcel.reply, parcel.progress
         try:
             try:
-                await send(bot, reply, chat_id, parcel.quote, parcel.thread, done)
+                await send_reply(bot, reply, chat_id, parcel.quote, parcel.thread, done)
             except ChatMigrated as moved:
                 log.info("Chat %s is now supergroup %s; sending there", chat_id, moved.new_chat_id)
                 if self.migrated is not None:
                     await self.migrated(chat_id, int(moved.new_chat_id))
-                await send(bot, reply, int(moved.new_chat_id), progress=done)
+                await send_reply(bot, reply, int(moved.new_chat_id), progress=done)
         except RetryAfter:
             raise
         except Exception:  # a TelegramError, or a bug: the chat's next replies still go

@@ -1,7 +1,8 @@
 """End to end on the fake Discord: puzzles through discord.py, the real service and storage (SQLite and
 PostgreSQL). `/puzzle` is a top-level command of its own (/tammi has its 25 subcommands), with its
 variant and action options in English and Finnish; `/puzzle` posts the position with its task, typed
-moves are judged for each sender (right, wrong with the refutation, partial), the first solver named,
+moves and `/puzzle move:` are judged for each sender (right, wrong with the refutation, partial), the
+first solver named,
 `/puzzle action:fen`, `/puzzle action:give-up`, a restart in the middle, `!tammi stats` and
 `!tammi leaderboard puzzles`."""
 
@@ -80,6 +81,8 @@ async def test_puzzle_is_a_command_of_its_own_in_both_languages() -> None:
     assert options["action"]["name_localizations"] == {"fi": "toiminto"}
     assert [choice["value"] for choice in options["variant"]["choices"]] == ["english", "italian",
                                                                             "international"]
+    assert options["move"]["type"] == 3 and "autocomplete" not in options["move"]
+    assert options["move"]["name_localizations"] == {"fi": "siirto"}
 
 
 async def test_a_puzzle_solved_in_a_channel(fake: FakeDiscord, settings: DiscordConfig,
@@ -92,8 +95,8 @@ async def test_a_puzzle_solved_in_a_channel(fake: FakeDiscord, settings: Discord
         assert shown.files and shown.files[0][1].startswith(b"\x89PNG")
         fen = await puzzle_command(fake, BOB, action="fen")
         assert puzzle.fen in fen.text
-        right = await typed(fake, ALICE, puzzle.solution[0])
-        assert f"alice: {puzzle.solution[0]} is right!" in right.text
+        right = await puzzle_command(fake, ALICE, move=puzzle.solution[0])  # the answer as an option
+        assert f"alice: {puzzle.solution[0]} is right!" in right.text and right.files
         wrong = await typed(fake, BOB, wrong_move(0))
         assert f"bob: {wrong_move(0)} is not it." in wrong.text and "The solution: " in wrong.text
         solved = await typed(fake, ALICE, puzzle.solution[2])

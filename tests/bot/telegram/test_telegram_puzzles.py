@@ -2,7 +2,7 @@
 service and storage (SQLite and PostgreSQL). `/puzzle` posts the position as a photo with its task;
 `/puzzle fen`; typed moves judged for each sender (right, wrong with the refutation, partial), the first
 solver named; `/puzzle give up`; a restart in the middle of a puzzle; `/stats` and `/leaderboard
-puzzles`; and /puzzle in the command menu."""
+puzzles`; /puzzle in the command menu; with privacy mode on, answers as `/puzzle <move>`."""
 
 from __future__ import annotations
 
@@ -120,3 +120,13 @@ async def test_partial_give_up_and_a_restart_in_the_middle(fake: FakeTelegram, t
     assert f"Bob gave up puzzle #1. The solution: {' '.join(puzzle.solution)}." in gave.words
     none = await say(fake, BOB, "/puzzle fen")
     assert "No puzzle is open here" in none.words
+
+
+async def test_with_privacy_mode_on_answers_go_by_the_command(fake: FakeTelegram, tammi: Tammi) -> None:
+    puzzle = puzzle_set.builtin("english")[0]
+    fake.privacy = True  # plain group messages no longer reach the bot
+    await say(fake, ALICE, "/puzzle", "sendPhoto")
+    right = await say(fake, ALICE, f"/puzzle {puzzle.solution[0]}", "sendPhoto")
+    assert f"Alice: {puzzle.solution[0]} is right!" in right.words
+    solved = await say(fake, ALICE, f"/puzzle@tammi_bot {puzzle.solution[2]}", "sendPhoto")
+    assert "Alice solved puzzle #1!" in solved.words

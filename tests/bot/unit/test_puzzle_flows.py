@@ -16,6 +16,7 @@ from bot.domain.ratings import Glicko2
 from bot.domain.transitions import Refusal
 from bot.flows import puzzles
 from bot.flows.desk import Asker
+from bot.storage import Repository
 from engine import Board, Move, puzzle_set
 from engine.puzzles import Puzzle
 from tests.fakes.memory_repository import MemoryRepository
@@ -39,7 +40,7 @@ class Searcher:
 class Two:
     """A source of two puzzles."""
 
-    def puzzles(self, variant: str) -> Sequence[Puzzle]:
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
         return SET[:2] if variant == "english" else ()
 
 
@@ -151,3 +152,16 @@ async def test_leaders_and_progress_are_the_channels() -> None:
     assert await puzzles.leaders(repo, Asker("test", "c2", "ann"), "english") == []
     [mine] = await puzzles.progress(repo, HERE, "ann")
     assert (mine.solved, mine.failed, mine.streak) == (1, 0, 1)
+
+
+async def test_an_answer_that_comes_after_another_solved_it_names_the_solver() -> None:
+    repo = MemoryRepository(Glicko2())
+    opened = await puzzles.open_puzzle(repo, HERE, None, "english", clock)
+    puzzle = opened.shown.puzzle
+    await puzzles.answer(repo, workers(Searcher()), HERE, BOB, puzzle.solution[0], clock)
+    late = puzzles.answer(repo, workers(Searcher()), HERE, BOB, puzzle.solution[2], clock, opened.shown)
+    for move in puzzle.moves:  # ann solves it while bob's last answer is on its way
+        await puzzles.answer(repo, workers(Searcher()), HERE, ANN, move, clock)
+    with pytest.raises(Refusal) as refused:
+        await late
+    assert refused.value.key == "puzzle_solved_by" and refused.value.values["name"] == "ann"

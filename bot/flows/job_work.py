@@ -1,0 +1,64 @@
+"""What a `tammi worker` does with each kind of job (`bot.flows.queued` puts them): a review, made with
+`Workers.review` (Tammi's engine, or the Hub engine where configured) and stored when the job is
+finished; the bot's turn in a game, decided as the chat process would (`deciding.decide`), unless the
+game has changed since the job was put (then the result says so and nothing is searched)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from bot.flows import deciding
+from bot.flows.desk import replay
+from bot.flows.queued import BOT_MOVE, REVIEW
+from bot.storage.repository import Repository
+from bot.workers import Workers
+from engine.review import Review
+
+
+@dataclass(frozen=True)
+class Done:
+    """A job's result (JSON text), and the review to store with it: (game id, plies, data)."""
+
+    result: str
+    review: tuple[int, int, str] | None = None
+
+
+Handler = Callable[[dict[str, Any]], Coroutine[Any, Any, Done]]
+
+
+class JobWork:
+    """The handlers of a worker, by kind of job."""
+
+    def __init__(self, repository: Repository, workers: Workers) -> None:
+        self.repository = repository
+        self.workers = workers
+
+    def handlers(self) -> dict[str, Handler]:
+        return {REVIEW: self.review, BOT_MOVE: self.bot_move}
+
+    async def review(self, payload: dict[str, Any]) -> Done:
+        game_id, plies = int(payload["game"]), int(payload["plies"])
+        stored = await self.repository.saved_review(game_id, plies)
+        if stored is not None:  # an earlier attempt stored it (its worker then lost the job): the same
+            try:
+                if Review.from_dict(json.loads(stored)).moves == tuple(payload["moves"]):
+                    return Done(stored)
+            except (ValueError, KeyError, TypeError):
+                pass
+        review = await self.workers.review(payload["variant"], payload["start_fen"], tuple(payload["moves"]),
+                                           seconds=payload["seconds"], nodes=payload["nodes"])
+        data = json.dumps(review.to_dict())
+        return Done(data, (game_id, plies, data))
+
+    async def bot_move(self, payload: dict[str, Any]) -> Done:
+        game = await self.repository.get_game(int(payload["game"]))
+        if game is None or game.version != int(payload["version"]) or not game.active or \
+                not game.player(game.turn).is_bot:
+            return Done(json.dumps({"stale": True}))
+        board = replay(game)
+        decision = await deciding.decide(self.workers, game, board, int(payload["level"]),
+                                         float(payload["time_limit"]), payload["node_limit"])
+        return Done(json.dumps(deciding.to_dict(decision)))

@@ -1,0 +1,95 @@
+"""Heavy work through the job queue (PostgreSQL with `[queue] use = true`): the chat process puts the
+bot's turns and reviews on the queue, a `tammi worker` (any process, any machine) computes them, and the
+chat process that asked picks the result up and applies or posts it, as it would a result of its own
+workers.
+
+Delivery is at least once and the effect exactly once: a turn's job is keyed by the game and its
+version (`bot-move:<game>:<version>`), and its move is saved only by the desk's version-checked save (a
+result that arrives after the game changed is dropped); a review's job is keyed by the game and the
+moves it covers, and its worker stores the review in the transaction that finishes the job (so a
+worker whose lease ended meanwhile stores nothing). A job given up after its last try is `GivenUp`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from bot.config import Config, parse_database
+from bot.domain.model import Game
+from bot.flows import deciding
+from bot.flows.deciding import Decision
+from bot.storage.jobs import JobStore
+from engine import Board
+from engine.review import Review
+
+if TYPE_CHECKING:
+    from bot.flows.review import ReviewLimits
+
+REVIEW, BOT_MOVE = "review", "bot-move"  # the kinds of job of this module (other kinds may be added)
+
+
+class GivenUp(Exception):
+    """A queued job failed on every try."""
+
+    def __init__(self, tries: int, error: str | None) -> None:
+        super().__init__(f"given up after {tries} tries: {error or 'no reason given'}")
+        self.tries = tries
+
+
+async def open_jobs(config: Config) -> JobStore | None:
+    """The job queue, when `[queue] use` is set and the database is PostgreSQL (else None)."""
+    url = parse_database(config.database).url
+    if not config.queue.use or url is None:
+        return None
+    queue = config.queue
+    return await JobStore.open(url, lease=queue.lease.total_seconds(),
+                               retry_after=queue.retry_after.total_seconds())
+
+
+def review_key(game_id: int, plies: int) -> str:
+    return f"{REVIEW}:{game_id}:{plies}"
+
+
+def turn_key(game_id: int, version: int) -> str:
+    return f"{BOT_MOVE}:{game_id}:{version}"
+
+
+class QueuedTurns:
+    """The bot's decisions, from the queue (`BotPlayer.remote`)."""
+
+    def __init__(self, jobs: JobStore, *, time_limit: float, node_limit: int | None, poll: float) -> None:
+        self.jobs = jobs
+        self.time_limit = time_limit
+        self.node_limit = node_limit
+        self.poll = poll
+
+    async def decide(self, game: Game, board: Board, level: int) -> Decision | None:
+        """The decision a worker made for the game at this version; None if it found the game changed."""
+        payload = {"game": game.id, "version": game.version, "level": level, "time_limit": self.time_limit,
+                   "node_limit": self.node_limit}
+        job_id = await self.jobs.put(BOT_MOVE, turn_key(game.id, game.version), payload,
+                                     platform=game.platform, channel_id=game.channel_id)
+        outcome = await self.jobs.wait(job_id, poll=self.poll)
+        if not outcome.done or outcome.result is None:
+            raise GivenUp(outcome.attempts, outcome.error)
+        return deciding.from_dict(json.loads(outcome.result), board)
+
+
+class QueuedReviews:
+    """Reviews, from the queue (`Reviewer.remote`): the worker stores them, this side gets them back."""
+
+    def __init__(self, jobs: JobStore, *, poll: float) -> None:
+        self.jobs = jobs
+        self.poll = poll
+
+    async def review(self, game: Game, limits: ReviewLimits) -> Review:
+        payload = {"game": game.id, "plies": len(game.moves), "variant": game.variant,
+                   "start_fen": game.start_fen, "moves": list(game.moves), "seconds": limits.seconds,
+                   "nodes": limits.nodes}
+        job_id = await self.jobs.put(REVIEW, review_key(game.id, len(game.moves)), payload,
+                                     platform=game.platform, channel_id=game.channel_id)
+        outcome = await self.jobs.wait(job_id, poll=self.poll)
+        if not outcome.done or outcome.result is None:
+            raise GivenUp(outcome.attempts, outcome.error)
+        return Review.from_dict(json.loads(outcome.result))

@@ -1,0 +1,225 @@
+"""`tammi worker`: a process that takes heavy work (reviews, the bot's moves) from the job queue in a
+PostgreSQL database and runs it with this machine's workers (Tammi's engine, or the Hub engine where
+configured), storing the results for the chat processes. It needs the database URL and no chat token.
+
+Each job taken is held by a lease renewed while it runs (a third of `[queue] lease`); a worker killed
+mid-job leaves it to be taken again when the lease ends. A failure is tried again after `retry_after`
+seconds times the tries so far, and given up after the third (the chat process that asked tells the
+person). `[queue] port` serves `/healthz` (the database answers and the worker takes jobs) and
+`/metrics`: the queue's depth, each kind's wait and run times, failures and jobs given up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from prometheus_client import Counter, Gauge, Histogram
+
+from bot.config import Config, parse_database
+from bot.flows.job_work import Handler, JobWork
+from bot.platforms.health import HealthServer, Metrics
+from bot.storage.jobs import Job, JobStore
+from bot.storage.repository import Repository
+
+log = logging.getLogger("tammi.worker")
+
+SECONDS = (0.01, 0.05, 0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
+PURGE_AFTER = 86_400.0  # seconds a finished job's row is kept (a late asker still finds its result)
+
+
+class QueueMetrics(Metrics):
+    """The health server's metrics, and the queue's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        registry = self.registry
+        self.depth = Gauge("tammi_queue_depth", "Jobs waiting or running", ["kind"], registry=registry)
+        self.wait = Histogram("tammi_job_wait_seconds", "From a job's queueing to its taking", ["kind"],
+                              buckets=SECONDS, registry=registry)
+        self.run = Histogram("tammi_job_run_seconds", "A job's run in this worker", ["kind"], buckets=SECONDS,
+                             registry=registry)
+        self.failures = Counter("tammi_job_failures", "Job runs that failed", ["kind"], registry=registry)
+        self.given_up = Counter("tammi_jobs_given_up", "Jobs given up after their last try", ["kind"],
+                                registry=registry)
+
+
+class QueueWorker:
+    """Takes jobs of the kinds it has handlers for, at most `slots` at once, until `stop` is set."""
+
+    def __init__(self, jobs: JobStore, handlers: dict[str, Handler], *, slots: int = 1, poll: float = 2.0,
+                 name: str | None = None, metrics: QueueMetrics | None = None) -> None:
+        self.jobs = jobs
+        self.handlers = handlers
+        self.slots = slots
+        self.poll = poll
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+        self.metrics = metrics or QueueMetrics()
+        self.taking = False  # the loop runs and last reached the database
+        self._running: dict[int, asyncio.Task[None]] = {}
+        self._last_purge = 0.0
+
+    async def serve(self, stop: asyncio.Event) -> None:
+        """The loop: take a job when a slot is free, else wait for a notification or `poll` seconds."""
+        free = asyncio.Semaphore(self.slots)
+        try:
+            while not stop.is_set():
+                await free.acquire()
+                try:
+                    job = await self._next()
+                except Exception as error:  # the database is away: look again later
+                    self.taking = False
+                    log.warning("the job queue cannot be read: %s: %s", type(error).__name__, error)
+                    job = None
+                if job is None:
+                    free.release()
+                    signal = await self.jobs.signal("tammi_jobs") if self.taking else asyncio.Event()
+                    waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(signal.wait())]
+                    await asyncio.wait(waits, timeout=self.poll, return_when=asyncio.FIRST_COMPLETED)
+                    for waiting in waits:
+                        waiting.cancel()
+                    continue
+                task = asyncio.create_task(self._run(job), name=f"tammi-job-{job.id}")
+                self._running[job.id] = task
+                task.add_done_callback(self._ended(job.id, free))
+        finally:
+            await self._stop_running()
+
+    def _ended(self, job_id: int, free: asyncio.Semaphore) -> Callable[[asyncio.Task[None]], None]:
+        def ended(task: asyncio.Task[None]) -> None:
+            self._running.pop(job_id, None)
+            free.release()
+        return ended
+
+    async def _next(self) -> Job | None:
+        for job_id, kind in await self.jobs.expire():
+            log.warning("job %s (%s) given up: its worker stopped on its last try", job_id, kind)
+            self.metrics.given_up.labels(kind).inc()
+        for kind, count in (await self.jobs.depth()).items():
+            self.metrics.depth.labels(kind).set(count)
+        if time.monotonic() - self._last_purge > 600:
+            self._last_purge = time.monotonic()
+            await self.jobs.purge(PURGE_AFTER)
+        job = await self.jobs.take(list(self.handlers), self.name)
+        self.taking = True
+        return job
+
+    async def _run(self, job: Job) -> None:
+        """Run one job, renewing its lease; record its result or its failure."""
+        metrics, kind = self.metrics, job.kind
+        metrics.wait.labels(kind).observe(job.waited)
+        work = asyncio.create_task(self.handlers[kind](job.payload))
+        renewing = asyncio.create_task(self._renew(job, work))
+        started = time.perf_counter()
+        try:
+            done = await work
+        except asyncio.CancelledError:
+            this = asyncio.current_task()
+            if this is not None and this.cancelling():  # the worker stops: the job goes back untried
+                with contextlib.suppress(Exception):
+                    await self.jobs.give_back(job, self.name)
+                raise
+            log.warning("job %s (%s) was taken over by another worker; its run here is dropped", job.id, kind)
+            return
+        except Exception as error:
+            metrics.failures.labels(kind).inc()
+            log.warning("job %s (%s), try %s, failed: %s: %s", job.id, kind, job.attempts,
+                        type(error).__name__, error, exc_info=True)
+            if await self.jobs.fail(job, self.name, f"{type(error).__name__}: {error}"):
+                log.warning("job %s (%s) given up after %s tries", job.id, kind, job.attempts)
+                metrics.given_up.labels(kind).inc()
+            return
+        finally:
+            renewing.cancel()
+            metrics.run.labels(kind).observe(time.perf_counter() - started)
+        if not await self.jobs.finish(job, self.name, done.result, done.review):
+            log.warning("job %s (%s) was taken over by another worker; its result here is dropped", job.id,
+                        kind)
+
+    async def _renew(self, job: Job, work: asyncio.Task[Any]) -> None:
+        """Renew the lease every third of it; if the job is no longer ours, stop its work."""
+        while True:
+            await asyncio.sleep(self.jobs.lease / 3)
+            try:
+                ours = await self.jobs.renew(job, self.name)
+            except Exception as error:
+                log.warning("renewing the lease of job %s failed: %s", job.id, error)
+                continue
+            if not ours:
+                work.cancel()
+                return
+
+    async def _stop_running(self) -> None:
+        """Stopping: the jobs under way are cancelled and handed back untried."""
+        running = list(self._running.items())
+        for _, task in running:
+            task.cancel()
+        for job_id, task in running:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+            log.info("job %s handed back", job_id)
+
+
+async def work(config: Config, *, stop: asyncio.Event | None = None,
+               ready: Callable[[QueueWorker], None] | None = None) -> int:
+    """Run a worker over the configured database until `stop` is set (or SIGTERM/SIGINT)."""
+    from bot.app import open_repository
+    from bot.engines.settings import hub_settings
+    from bot.workers import Workers
+
+    url = parse_database(config.database).url
+    if url is None:
+        print("tammi: the job queue needs a PostgreSQL database (--db postgresql://...); with SQLite "
+              "the chat process does all the work itself", file=sys.stderr)
+        return 2
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    queue = config.queue
+    async with contextlib.AsyncExitStack() as stack:
+        repository: Repository = await open_repository(config.database)
+        stack.push_async_callback(repository.close)
+        jobs = await JobStore.open(url, lease=queue.lease.total_seconds(),
+                                   retry_after=queue.retry_after.total_seconds())
+        stack.push_async_callback(jobs.close)
+        workers = Workers(search=config.opponent.workers, reviews=config.review.workers,
+                          hub=hub_settings(config.engine), engines=config.engine.processes)
+        stack.push_async_callback(workers.close)
+        worker = QueueWorker(jobs, JobWork(repository, workers).handlers(), slots=queue.jobs,
+                             poll=queue.poll.total_seconds())
+        if queue.port is not None:
+            server = HealthServer(repository, worker.metrics, lambda: [("queue", worker.taking)],
+                                  listen=queue.listen, port=queue.port)
+            await server.start()
+            stack.push_async_callback(server.close)
+        log.info("worker %s takes %s jobs", worker.name, ", ".join(worker.handlers))
+        if ready is not None:
+            ready(worker)
+        await worker.serve(stop)
+    return 0
+
+
+def add_parser(commands: Any) -> None:
+    worker = commands.add_parser("worker", help="take heavy work (reviews, the bot's moves) from the job "
+                                 "queue of a PostgreSQL database")
+    worker.add_argument("--config", type=Path, help="config file (TOML)")
+    worker.add_argument("--db", help="the PostgreSQL database: postgresql://user@host:port/dbname")
+
+
+def main(args: argparse.Namespace, config: Config, redact: Callable[[Config], None]) -> int:
+    """Run `tammi worker` (`redact` takes the database's credentials out of the log); the exit status."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    redact(config)
+    return asyncio.run(work(config))

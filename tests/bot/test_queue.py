@@ -1,0 +1,351 @@
+"""The job queue for heavy work on PostgreSQL (`[queue] use = true`): chat processes put the bot's moves and
+reviews on it, `tammi worker` processes take them. Two workers racing for jobs take each once; a worker
+killed with SIGKILL mid-review leaves the job to the other worker once its lease ends, and the review is
+stored and posted once; a job failing three times is given up and the asker told; a chat process with
+no search of its own plays a whole game against the bot through the queue; and a result that arrives
+after the game changed is not applied. All on a real PostgreSQL server (skipped without one)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.app import open_repository, open_service
+from bot.chat.events import Notice
+from bot.config import Config, OpponentConfig, PictureConfig, ReviewConfig
+from bot.config_values import QueueConfig
+from bot.flows.job_work import Done, JobWork
+from bot.flows.queued import turn_key
+from bot.storage.jobs import MAX_ATTEMPTS, JobStore
+from bot.worker import QueueWorker
+from bot.workers import Workers
+from tests.bot.databases import Databases
+from tests.bot.tammi_talk import Chat, Clock
+
+ROOT = Path(__file__).resolve().parents[2]
+QUEUE = {"use": True, "lease": 2, "poll": 0.2, "retry_after": 0.05}
+# Red (bob) blunders a man with 16-19 at his fifth move; White (ann) takes it with 24x15x8.
+OPENING = ["11-15", "22-18", "15x22", "26x17", "8-11", "25-22", "12-16", "17-13", "16-19", "24x15x8"]
+
+
+@pytest.fixture
+async def url(databases: Databases) -> str:
+    return await databases.new("postgres")
+
+
+def queued_config(url: str, *, review_nodes: int = 2000, **queue: Any) -> Config:
+    return Config(database=url, picture=PictureConfig(size=160, workers=0),
+                  opponent=OpponentConfig(time_limit=0.05, node_limit=300, workers=0),
+                  review=ReviewConfig(node_limit=review_nodes, workers=0, hint_time=0.05),
+                  queue=QueueConfig(**{**QUEUE, **queue}))
+
+
+@contextlib.asynccontextmanager
+async def chat_process(config: Config) -> AsyncIterator[Chat]:
+    """A chat process as `tammi run` opens it, with its notices collected; its own searches fail (it has
+    none: everything heavy goes to the queue)."""
+    async with open_service(config) as service:
+        chat = Chat(service, service.repository, Clock(), config.database)
+
+        async def sender(notice: Notice) -> None:
+            chat.notices.append(notice)
+
+        async def no_local_search(*args: Any, **kwargs: Any) -> Any:
+            raise AssertionError("the chat process searched by itself")
+
+        async def no_picture(*args: Any, **kwargs: Any) -> None:
+            return None
+
+        service.workers.choose = no_local_search  # type: ignore[method-assign]
+        service.workers.review = no_local_search  # type: ignore[method-assign]
+        service.workers.board_png = no_picture  # type: ignore[method-assign]
+        service.add_sender("test", sender)
+        yield chat
+        await service.wait_idle()
+
+
+@dataclass
+class Running:
+    worker: QueueWorker
+    workers: Workers
+    stop: asyncio.Event
+    task: asyncio.Task[None]
+
+
+@contextlib.asynccontextmanager
+async def worker_task(config: Config, name: str, *, choose_move: Callable[..., Any] | None = None,
+                      review: Callable[..., Any] | None = None) -> AsyncIterator[Running]:
+    """A worker in a task of this process, with its own connections, as `tammi worker` runs one."""
+    repository = await open_repository(config.database)
+    jobs = await JobStore.open(config.database, lease=config.queue.lease.total_seconds(),
+                               retry_after=config.queue.retry_after.total_seconds())
+    workers = Workers(search=0, reviews=0, choose_move=choose_move)
+    if review is not None:
+        workers.review = review  # type: ignore[method-assign]
+    worker = QueueWorker(jobs, JobWork(repository, workers).handlers(), poll=0.2, name=name)
+    stop = asyncio.Event()
+    running = Running(worker, workers, stop, asyncio.create_task(worker.serve(stop)))
+    try:
+        yield running
+    finally:
+        stop.set()
+        await asyncio.wait_for(running.task, 30)
+        await workers.close()
+        await jobs.close()
+        await repository.close()
+
+
+async def rows(url: str, sql: str, *args: Any) -> list[asyncpg.Record]:
+    connection = await asyncpg.connect(url)
+    try:
+        return list(await connection.fetch(sql, *args))
+    finally:
+        await connection.close()
+
+
+async def until(check: Callable[[], Any], timeout: float = 60.0, what: str = "") -> Any:
+    """Wait for `check()` (a coroutine function or a plain one) to give something true; that value."""
+    async def look() -> Any:
+        while True:
+            found = check()
+            if asyncio.iscoroutine(found):
+                found = await found
+            if found:
+                return found
+            await asyncio.sleep(0.05)
+
+    try:
+        return await asyncio.wait_for(look(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"waited {timeout} s in vain for {what or check}") from None
+
+
+async def human_game(chat: Chat) -> int:
+    """ann (White) and bob (Red) play the opening with bob's blunder; bob resigns. The game's id."""
+    await chat.say("ann", "!tammi challenge @bob white")
+    game_id = (await chat.say("bob", "!tammi accept"))[0].game_id
+    assert game_id is not None
+    for ply, text in enumerate(OPENING):
+        replies = await chat.say("bob" if ply % 2 == 0 else "ann", text)
+        assert replies[0].kind == "board", replies
+    await chat.press("bob", f"rsc:{game_id}")
+    return game_id
+
+
+def review_posts(chat: Chat, game_id: int) -> list[str]:
+    return [n.reply.text for n in chat.notices if n.reply.text.startswith(f"Review of game #{game_id}:")]
+
+
+# -- the queue itself --------------------------------------------------------------------------------
+
+async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
+    await (await open_repository(url)).close()  # the schema, jobs table included
+    first, second = [await JobStore.open(url, lease=30) for _ in range(2)]
+    try:
+        job_id = await first.put("count", "count:only", {"n": 0})
+        assert await second.put("count", "count:only", {"n": 0}) == job_id  # one job per key
+        taken = await asyncio.gather(*(store.take(["count"], name) for _ in range(8)
+                                       for store, name in ((first, "A"), (second, "B"))))
+        assert len([job for job in taken if job is not None]) == 1
+
+        ran: list[tuple[str, int]] = []
+
+        def counting(name: str) -> Any:
+            async def run(payload: dict[str, Any]) -> Done:
+                ran.append((name, payload["n"]))
+                await asyncio.sleep(0.01)
+                return Done(json.dumps(payload["n"]))
+            return run
+
+        for n in range(1, 21):
+            await first.put("count", f"count:{n}", {"n": n})
+        stop = asyncio.Event()
+        workers = [QueueWorker(store, {"count": counting(name)}, slots=2, poll=0.1, name=name)
+                   for store, name in ((first, "A"), (second, "B"))]
+        serving = [asyncio.create_task(worker.serve(stop)) for worker in workers]
+        await until(lambda: len(ran) >= 20, what="20 jobs run")
+        stop.set()
+        await asyncio.gather(*serving)
+        assert sorted(n for _, n in ran) == list(range(1, 21))  # each once, by one worker or the other
+        done = await rows(url, "SELECT key, status, attempts, worker, result FROM jobs"
+                               " WHERE key <> 'count:only'")
+        assert len(done) == 20 and {row["status"] for row in done} == {"done"}
+        assert all(row["attempts"] == 1 and row["result"] == row["key"].split(":")[1] for row in done)
+        assert {(row["worker"], int(row["key"].split(":")[1])) for row in done} == set(ran)
+    finally:
+        await first.close()
+        await second.close()
+
+
+# -- reviews -----------------------------------------------------------------------------------------
+
+async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease(url: str,
+                                                                                 tmp_path: Path) -> None:
+    config = queued_config(url, review_nodes=5000)
+    settings = tmp_path / "worker.toml"
+    settings.write_text("[opponent]\nworkers = 0\n[review]\nworkers = 0\n[queue]\nuse = true\nlease = 2\n"
+                        "poll = 0.2\n", encoding="utf-8")
+    async with chat_process(config) as chat:
+        game_id = await human_game(chat)
+        killed = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "worker", "--db",
+            url, "--config", str(settings), cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        try:
+            started = await chat.say("ann", f"!tammi review {game_id}")
+            assert "Reviewing game" in started[0].text
+
+            async def taken_by_the_process() -> Any:
+                found = await rows(url, "SELECT worker, status FROM jobs WHERE kind = 'review'")
+                return found and found[0]["status"] == "running" and f":{killed.pid}:" in found[0]["worker"]
+
+            await until(taken_by_the_process, what="the worker process to take the review")
+            killed.send_signal(signal.SIGKILL)
+            await killed.wait()
+        finally:
+            if killed.returncode is None:
+                killed.kill()
+                await killed.wait()
+        assert killed.returncode == -signal.SIGKILL
+        assert not review_posts(chat, game_id)
+        async with worker_task(config, "B"):
+            await until(lambda: review_posts(chat, game_id), what="the review to be posted")
+        await chat.service.wait_idle()
+        job = (await rows(url, "SELECT status, attempts, worker FROM jobs WHERE kind = 'review'"))[0]
+        assert (job["status"], job["attempts"], job["worker"]) == ("done", 2, "B")
+        stored = await rows(url, "SELECT game_id, plies, data FROM reviews")
+        assert [(row["game_id"], row["plies"]) for row in stored] == [(game_id, len(OPENING))]
+        assert len(review_posts(chat, game_id)) == 1
+        assert any("24x15x8" in notice.reply.text or "16-19" in notice.reply.text for notice in chat.notices)
+        again = await chat.say("bob", f"!tammi review {game_id}")  # from storage now, no new job
+        assert again[0].text.startswith(f"Review of game #{game_id}:")
+        assert len(await rows(url, "SELECT id FROM jobs")) == 1
+
+
+async def test_a_job_failing_three_times_is_given_up_and_the_asker_told(url: str) -> None:
+    config = queued_config(url)
+    tries: list[str] = []
+
+    async def broken_review(*args: Any, **kwargs: Any) -> Any:
+        tries.append("review")
+        raise RuntimeError("the engine fell over")
+
+    def broken_search(*args: Any, **kwargs: Any) -> Any:
+        tries.append("move")
+        raise RuntimeError("the search fell over")
+
+    async with chat_process(config) as chat, worker_task(config, "W", review=broken_review,
+                                                         choose_move=broken_search) as running:
+        game_id = await human_game(chat)
+        await chat.say("ann", f"!tammi review {game_id}")
+        told = await until(lambda: [n for n in chat.notices if "gave up" in n.reply.text],
+                           what="the notice that the review was given up")
+        assert told[0].reply.text == (f"The review of game #{game_id} failed: the workers tried 3 times and "
+                                      "gave up. Please ask again later.")
+        assert [person.user_id for person in told[0].reply.mentions] == ["ann"]
+        assert tries == ["review"] * MAX_ATTEMPTS
+        job = (await rows(url, "SELECT status, attempts, error FROM jobs WHERE kind = 'review'"))[0]
+        assert (job["status"], job["attempts"]) == ("failed", 3) and "the engine fell over" in job["error"]
+        assert not await rows(url, "SELECT game_id FROM reviews")
+
+        chat.notices.clear()
+        await chat.say("carol", "!tammi play 1 black", locale="fi")  # Finnish; carol moves first (Red)
+        await chat.say("carol", "11-15", locale="fi")
+        told = await until(lambda: [n for n in chat.notices if "luopuivat" in n.reply.text],
+                           what="the notice that the bot's move was given up")
+        bot_game = (await rows(url, "SELECT id, moves FROM games WHERE id <> $1", game_id))[0]
+        assert told[0].reply.text == (f"En löytänyt siirtoa pelissä #{bot_game['id']}: työprosessit "
+                                      "yrittivät 3 kertaa ja luopuivat. Anteeksi: peli jää ennalleen.")
+        assert tries.count("move") == MAX_ATTEMPTS
+        metrics = running.worker.metrics.registry
+        assert metrics.get_sample_value("tammi_job_failures_total", {"kind": "review"}) == 3
+        assert metrics.get_sample_value("tammi_jobs_given_up_total", {"kind": "bot-move"}) == 1
+
+
+# -- the bot's moves ---------------------------------------------------------------------------------
+
+async def test_a_chat_process_without_searches_plays_a_whole_bot_game_through_the_queue(url: str) -> None:
+    config = queued_config(url)
+    async with chat_process(config) as chat, worker_task(config, "W") as running:
+        game_id = (await chat.say("ann", "!tammi play 2 black"))[0].game_id  # ann is Red: she starts
+        assert game_id is not None
+        rng = random.Random(5)
+        for _ in range(200):
+            game = await chat.storage.get_game(game_id)
+            assert game is not None
+            if not game.active:
+                break
+            assert game.player(game.turn).user_id == "ann"  # the bot has answered every move
+            moves = await chat.service.suggest_moves("test", "c1", "ann")
+            replies = await chat.say("ann", rng.choice(moves))
+            assert replies[0].kind == "board", replies
+            await chat.service.wait_idle()  # the bot's turn: put on the queue, taken, answered
+        game = await chat.storage.get_game(game_id)
+        assert game is not None and not game.active
+        bot_plies = len(game.moves[1::2])
+        jobs = await rows(url, "SELECT key, status, worker, result FROM jobs WHERE kind = 'bot-move'"
+                               " ORDER BY id")
+        assert bot_plies > 5 and len(jobs) >= bot_plies
+        assert {(row["status"], row["worker"]) for row in jobs} == {("done", "W")}
+        played = [json.loads(row["result"]).get("move") for row in jobs]
+        assert [move for move in played if move] == list(game.moves[1::2])  # each move searched once
+        moved = [n for n in chat.notices if n.reply.kind == "board" and n.reply.game_id == game_id]
+        assert len(moved) == bot_plies
+        samples = running.worker.metrics.registry
+        assert samples.get_sample_value("tammi_job_run_seconds_count", {"kind": "bot-move"}) == len(jobs)
+
+
+async def test_a_result_that_arrives_after_the_game_changed_is_not_applied(url: str) -> None:
+    config = queued_config(url)
+    searching, release = threading.Event(), threading.Event()
+
+    def slow_search(board: Any, **_: Any) -> Any:
+        searching.set()
+        release.wait(30)
+        return next(iter(board.legal_moves))
+
+    async with chat_process(config) as chat, worker_task(config, "W", choose_move=slow_search):
+        game_id = (await chat.say("ann", "!tammi play 1 black"))[0].game_id
+        assert game_id is not None
+        await chat.say("ann", "11-15")
+        await until(searching.is_set, what="the worker to search")
+        before = await chat.storage.get_game(game_id)
+        assert before is not None
+        await chat.say("ann", "!tammi resign")
+        resigned = await chat.storage.get_game(game_id)
+        assert resigned is not None and not resigned.active and resigned.version == before.version + 1
+        release.set()
+        await until(lambda: rows(url, "SELECT 1 FROM jobs WHERE status = 'done'"), what="the job done")
+        await chat.service.wait_idle()
+        after = await chat.storage.get_game(game_id)
+        assert after == resigned  # the move found for the old version was dropped
+        job = (await rows(url, "SELECT key, result FROM jobs"))[0]
+        assert job["key"] == turn_key(game_id, before.version) and "move" in json.loads(job["result"])
+        assert not [n for n in chat.notices if n.reply.kind == "board" and n.reply.game_id == game_id]
+
+        # Delivered again (a turn resumed after a restart puts the same key): still nothing applied, and
+        # a job put for a version the game has left is answered without a search.
+        await chat.service.bot.turn(game_id)
+        assert await chat.storage.get_game(game_id) == resigned
+        jobs = await JobStore.open(url)
+        try:
+            stale = await jobs.put("bot-move", turn_key(game_id, before.version - 1),
+                                   {"game": game_id, "version": before.version - 1, "level": 1,
+                                    "time_limit": 0.05, "node_limit": 300})
+            outcome = await jobs.wait(stale, poll=0.2)
+        finally:
+            await jobs.close()
+        assert outcome.done and json.loads(outcome.result or "") == {"stale": True}
