@@ -1,12 +1,15 @@
 """Finding the passages of the rules texts that answer a free question in English or Finnish.
 
 A question and every passage become weighted terms: Snowball stems (English or Finnish), for Finnish
-also the first letters of long words (inflection changes word endings and consonants), the concepts of
+also the first letters of long words (inflection changes word endings and consonants) and the parts of
+compounds the texts do not have whole ("shakkikelloa": "shakki", "kelloa"), the concepts of
 `vocabulary.toml` (synonyms across both languages: "lyödä", "syödä", "capture" and "jump" are one
-concept), rule numbers ("viiden" = "five" = 5) and variant names. Passages are ranked with BM25; words
-of a topic's title, summary and tags add a smaller bonus. A question is scored against the English and
-the Finnish passages alike, so either language finds its answer whatever the reply language. The words
-themselves (folding, concepts, mending misspellings) are read in `bot.presentation.rules_words`.
+concept; a phrase's words mean what the phrase means), rule numbers ("viiden" = "five" = 5) and variant
+names. A question naming another game or thing with little else the texts know is not answered.
+Passages are ranked with BM25; words of a topic's title, summary and tags add a smaller bonus. A
+question is scored against the English and the Finnish passages alike, so either language finds its
+answer whatever the reply language. The words themselves (folding, concepts, mending misspellings) are
+read in `bot.presentation.rules_words`.
 """
 
 from __future__ import annotations

@@ -222,13 +222,21 @@ def _mended_word(word: str) -> str:
     return max(near, key=lambda found: _SPELLED[found]) if near else word
 
 
+def _swapped(typed: str, meant: str) -> bool:
+    """Whether two words differ only by two neighbouring letters swapped ("kign", "king")."""
+    at = [i for i, (a, b) in enumerate(zip(typed, meant, strict=True)) if a != b]
+    return len(at) == 2 and at[1] == at[0] + 1 and typed[at[0]] + typed[at[1]] == meant[at[1]] + meant[at[0]]
+
+
 def _slip(typed: str, meant: str) -> bool:
     """Whether a word one letter off another is likely a slip of typing it. Short words are too often
     another word one letter off: a letter left out is mended from five letters on ("captre"; "saan" is
-    not "saman"), a letter too many or two letters swapped from six ("peices"), and another letter in
-    its place from seven ("tänään" is not "tapaan")."""
+    not "saman"), two neighbouring letters swapped from four ("kigns"), a letter too many or other letters
+    swapped from six ("peices"), and another letter in its place from seven ("tänään" is not "tapaan")."""
     if len(meant) == len(typed) + 1:
         return len(typed) >= 5
+    if len(meant) == len(typed) and _swapped(typed, meant):  # two letters side by side swapped
+        return len(typed) >= 4
     if len(meant) == len(typed) - 1 or sorted(meant) == sorted(typed):
         return len(typed) >= 6
     return len(typed) >= 7

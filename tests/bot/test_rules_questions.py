@@ -11,9 +11,15 @@ committed before the third round's tuning, by someone who had not read the passa
 the earlier sets; the search was never tuned on it, it was measured once at the end, and that figure, less
 a small margin, is guarded here.
 
+In the fourth round the third set's misses, read after its measurement, were tuned on like the other
+sets (so it is held to a floor near its new figure), and a fourth set (rules_questions_fourth.toml) was
+written from the rules and committed before that round's tuning; the search was never tuned on it or run
+on it until the end of the round, when it was measured once. That figure, less a small margin, is guarded
+here, and it is the honest figure for questions nobody tuned for.
+
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with
-`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|old [--misses]`.
+`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|old [--misses]`.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ FRESH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fresh.toml").read_text("utf-8"))["question"]
 THIRD: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_third.toml").read_text("utf-8"))["question"]
+FOURTH: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_fourth.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
 THIRD_FLOOR = 0.78  # the third set was measured once at 259/319 (81.2%): that, less a small margin
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
@@ -105,8 +113,8 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", or a part of the larger set ("tuning", "held-out")."""
-    sets = {"fresh": FRESH, "third": THIRD}
+    """A set by name: "fresh", "third", "fourth", or a part of the larger set ("tuning", "held-out")."""
+    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -152,8 +160,26 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
+def test_the_fourth_set_is_big_varied_and_new() -> None:
+    """At least 250 questions, nearly half in each language, every variant and kind of asker, at least 10%
+    that are not rules questions, none asked before."""
+    assert len(FOURTH) >= 250
+    for lang in ("en", "fi"):
+        mine = [q for q in FOURTH if q["lang"] == lang]
+        assert len(mine) >= 0.45 * len(FOURTH)
+        assert {q["variant"] for q in mine} == set(VARIANTS) and {q["by"] for q in mine} == set(STYLES)
+        asked = {label.split(": ")[0] for q in mine for label in q["answers"]}
+        assert asked == set(TOPICS) | {"none"}
+    aside = [q for q in FOURTH if all(label.split(": ")[0] in {"none", "about"} for label in q["answers"])]
+    assert len(aside) >= 0.1 * len(FOURTH)
+    earlier = {q["text"].lower().strip("?! ") for q in PEOPLE + QUESTIONS + FRESH + THIRD}
+    assert not [q["text"] for q in FOURTH if q["text"].lower().strip("?! ") in earlier]
+    assert len({(q["lang"], q["text"].lower()) for q in FOURTH}) == len(FOURTH)
+    assert len({q["group"] for q in FOURTH}) == len(FOURTH)
+
+
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD:
+    for question in PEOPLE + FRESH + THIRD + FOURTH:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
