@@ -48,7 +48,8 @@ THIRD: list[dict[str, Any]] = tomllib.loads(
 FOURTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fourth.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
-THIRD_FLOOR = 0.78  # the third set was measured once at 259/319 (81.2%): that, less a small margin
+THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
+FOURTH_FLOOR = 0.84  # never tuned on, measured once at the end of the fourth round: 281/327 (85.9%)
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -209,11 +210,19 @@ def test_the_fresh_set_is_answered_on_point() -> None:
     assert good / total >= GOAL, missed
 
 
-def test_the_third_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions the search was never tuned on: at least the share measured once, less a small margin."""
+def test_the_third_set_is_answered_about_as_well_as_it_was_tuned() -> None:
+    """Measured once untuned (81.2%), then tuned on in the fourth round: at least that figure, less a
+    small margin."""
     good, total = score(THIRD)
-    print(f"\nrules help, third set (never tuned on): {good}/{total} on point ({good / total:.1%})")
+    print(f"\nrules help, third set (tuned on): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= THIRD_FLOOR
+
+
+def test_the_fourth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions the search was never tuned on: at least the share measured once, less a small margin."""
+    good, total = score(FOURTH)
+    print(f"\nrules help, fourth set (never tuned on): {good}/{total} on point ({good / total:.1%})")
+    assert good / total >= FOURTH_FLOOR
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
