@@ -104,11 +104,23 @@ async def test_one_live_board_edited_after_each_move_bumped_and_posted_anew_when
         [again] = await fake.wait_answers(bumped_by)
         await fake.until(lambda: True if fake.showing(fresh.id) is None else None)  # the old one taken away
         assert again.files and boards(fake) == [again]
+    finally:
+        await bot.close()
+
+    fake.delete(again)  # deleted while the bot was away
+    bot = await start(database, settings, clock)
+    try:
+        posted = len(fake.in_channel(CHANNEL_ID))
+        move = await typed_move(fake, bot, ALICE)
+        [*_, anew] = await fake.wait_in_channel(CHANNEL_ID, posted + 1)
+        assert f"alice played {move}" in anew.text and boards(fake) == [anew]
+        move = await typed_move(fake, bot, BOB)
+        assert (await edited(fake, 5)).id == anew.id  # the live one from then on
         await fake.slash(ALICE, "settings", live="off")
         posted = len(fake.in_channel(CHANNEL_ID))
         await typed_move(fake, bot, ALICE)
         await fake.wait_in_channel(CHANNEL_ID, posted + 1)  # off: a new board again
-        assert len(fake.edits) == 4 and "tammi:bmp:1" not in fake.in_channel(CHANNEL_ID)[-1].buttons
+        assert len(fake.edits) == 5 and "tammi:bmp:1" not in fake.in_channel(CHANNEL_ID)[-1].buttons
     finally:
         await bot.close()
 

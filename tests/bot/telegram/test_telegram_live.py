@@ -125,6 +125,14 @@ async def test_a_live_board_is_edited_after_each_move_bumped_and_posted_anew_whe
     again = (await fake.wait_for("sendPhoto", mark)).result
     await fake.wait_for("deleteMessage", mark)
     assert photos(fake) == [fake.messages[GROUP["id"], again["message_id"]]]
+    await tammi.stop()
+    fake.delete(again)  # deleted while the bot was away
+    await tammi.start()
+    move, mark = await typed_move(fake, tammi, BOB)
+    anew = (await fake.wait_for("sendPhoto", mark)).result
+    assert f"Bob played {move}" in anew["caption"] and photos(fake) == [anew]
+    move, mark = await typed_move(fake, tammi, ALICE)
+    await edit_of(fake, mark, anew)  # and it is the live one from then on
 
     await say(fake, GROUP, ALICE, "/settings live off")
     move, mark = await typed_move(fake, tammi, BOB)
