@@ -31,7 +31,7 @@ def render_board(
     theme: Theme | str | None = None,
     caption: str | None = None,
     arrow: Move | None = None,
-    arrows: Sequence[Move] = (),
+    line: Sequence[Move] = (),
 ) -> bytes:
     """The board as PNG bytes, `size` pixels wide (and square unless there is a caption).
 
@@ -42,11 +42,12 @@ def render_board(
     - `theme`: a `Theme`, a name from `THEMES` ("english", "wood", "contrast"), or None for the
       variant's own. `caption`: text for a strip under the board (lines separated by newlines).
     - `arrow`: a move to draw as an arrow from its start square along its path (a hint, a better move).
-    - `arrows`: more moves drawn so, in order (a puzzle's solution line on its position).
+    - `line`: moves from this position, each side's in turn (a puzzle's solution), drawn as arrows: the
+      side to move's in the arrow colour, the other side's in the capture-path colour.
     """
     image = draw_board(board, size=size, flipped=flipped, last_move=last_move, show_last_move=show_last_move,
                        highlights=highlights, moves_from=moves_from, theme=theme, caption=caption,
-                       arrow=arrow, arrows=arrows)
+                       arrow=arrow, line=line)
     indexed = image.quantize(palette=palette_for(board.variant.name, size, theme), dither=Image.Dither.NONE)
     out = io.BytesIO()
     indexed.save(out, "PNG", compress_level=3)
@@ -104,7 +105,7 @@ def draw_board(
     theme: Theme | str | None = None,
     caption: str | None = None,
     arrow: Move | None = None,
-    arrows: Sequence[Move] = (),
+    line: Sequence[Move] = (),
 ) -> Image.Image:
     """The board as an RGB Pillow image; `render_board` takes the same options."""
     layout = layout_for(board.variant, size, flipped)
@@ -149,8 +150,10 @@ def draw_board(
         for m in targets:
             _paste(image, dot, layout.box(m.end)[:2])
 
-    for drawn in (*arrows, *((arrow,) if arrow is not None else ())):
-        draw_arrow(image, layout, drawn, colours.arrow)
+    for index, drawn in enumerate(line):
+        draw_arrow(image, layout, drawn, colours.arrow if index % 2 == 0 else colours.path)
+    if arrow is not None:
+        draw_arrow(image, layout, arrow, colours.arrow)
 
     if caption is not None:
         image = _with_caption(image, caption, colours)

@@ -64,12 +64,13 @@ def give_up_word(lang: str) -> str:
 
 async def picture(workers: Workers, board: Board, puzzle: Puzzle,
                   arrows: Sequence[Move] = ()) -> bytes | None:
-    """The position as PNG, the solver's side at the bottom (its last move marked), `arrows` drawn."""
+    """The position as PNG, the solver's side at the bottom (its last move marked), `arrows` drawn: a line
+    from this position, the solver's moves and the opponent's in two colours."""
     flipped = game_text.flipped_for(puzzle.turn)
     shown_board = board.copy(history=False)
     try:
         return await asyncio.to_thread(render.render_board, shown_board, size=workers.size, flipped=flipped,
-                                       theme=workers.theme, arrows=tuple(arrows))
+                                       theme=workers.theme, line=tuple(arrows))
     except Exception:
         log.exception("drawing a puzzle failed")
         return None
