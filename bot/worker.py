@@ -172,7 +172,8 @@ class QueueWorker:
 
 async def work(config: Config, *, stop: asyncio.Event | None = None,
                ready: Callable[[QueueWorker], None] | None = None) -> int:
-    """Run a worker over the configured database until `stop` is set (or SIGTERM/SIGINT)."""
+    """Run a worker over the configured database until `stop` is set (without one: until SIGTERM or
+    SIGINT); `ready` hears of it once it takes jobs. The exit status."""
     from bot.app import open_repository
     from bot.engines.settings import hub_settings
     from bot.workers import Workers
@@ -182,11 +183,11 @@ async def work(config: Config, *, stop: asyncio.Event | None = None,
         print("tammi: the job queue needs a PostgreSQL database (--db postgresql://...); with SQLite "
               "the chat process does all the work itself", file=sys.stderr)
         return 2
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, stop.set)
+    if stop is None:  # the command: SIGTERM and Ctrl-C stop it, handing its jobs back
+        stop = asyncio.Event()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                asyncio.get_running_loop().add_signal_handler(signum, stop.set)
     queue = config.queue
     async with contextlib.AsyncExitStack() as stack:
         repository: Repository = await open_repository(config.database)

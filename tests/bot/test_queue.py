@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import asyncpg
 import pytest
 
@@ -30,10 +31,11 @@ from bot.config_values import QueueConfig
 from bot.flows.job_work import Done, JobWork
 from bot.flows.queued import turn_key
 from bot.storage.jobs import MAX_ATTEMPTS, JobStore
-from bot.worker import QueueWorker
+from bot.worker import QueueWorker, work
 from bot.workers import Workers
 from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, Clock
+from tests.bot.test_health import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = {"use": True, "lease": 2, "poll": 0.2, "retry_after": 0.05}
@@ -349,3 +351,47 @@ async def test_a_result_that_arrives_after_the_game_changed_is_not_applied(url: 
         finally:
             await jobs.close()
         assert outcome.done and json.loads(outcome.result or "") == {"stale": True}
+
+
+# -- the worker process's health, and where there is no queue ---------------------------------------
+
+async def test_a_worker_serves_healthz_and_the_queue_metrics(url: str) -> None:
+    port = free_port()
+    config = queued_config(url, port=port)
+    stop = asyncio.Event()
+    ready = asyncio.Event()
+    serving = asyncio.create_task(work(config, stop=stop, ready=lambda worker: ready.set()))
+    try:
+        await asyncio.wait_for(ready.wait(), 30)
+        jobs = await JobStore.open(url)
+        try:
+            await jobs.put("puzzles", "puzzles:1", {})  # a kind no worker here takes: it waits
+        finally:
+            await jobs.close()
+        async with aiohttp.ClientSession() as session:
+            async def healthy() -> Any:
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    return response.status == 200 and (await response.text()) == "ok\n"
+
+            await until(healthy, what="/healthz to answer ok")
+
+            async def counted() -> Any:
+                async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
+                    text = await response.text()
+                return 'tammi_queue_depth{kind="puzzles"} 1.0' in text and text
+
+            text = await until(counted, what="the queue's depth in /metrics")
+            assert "tammi_job_wait_seconds" in text and "tammi_job_failures_total" in text
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(serving, 30) == 0
+
+
+async def test_with_sqlite_there_is_no_queue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = str(tmp_path / "tammi.sqlite3")
+    assert await work(Config(database=database, queue=QueueConfig(use=True))) == 2
+    assert "needs a PostgreSQL database" in capsys.readouterr().err
+    config = Config(database=database, picture=PictureConfig(size=160, workers=0),
+                    queue=QueueConfig(use=True))
+    async with chat_process(config) as chat:  # the queue's setting is ignored: all in this process
+        assert chat.service.bot.remote is None and chat.service.reviewer.remote is None
