@@ -105,7 +105,10 @@ async def opened(lang: str, found: Opened, workers: Workers, name: str) -> Reply
     step = found.attempt.step if found.attempt and not found.attempt.status.final else 0
     if step:
         lines.append(say(lang, "puzzle-your-step", name=name, step=step + 1, moves=len(puzzle.moves)))
-    lines.append(say(lang, "puzzle-how", command=word, give_up=give_up_word(lang)))
+    if found.attempt and found.attempt.status.final:
+        lines.append(say(lang, "puzzle-had-try", name=name))
+    else:
+        lines.append(say(lang, "puzzle-how", command=word, give_up=give_up_word(lang)))
     if not found.new and (found.asked or not step):
         lines.insert(0, say(lang, "puzzle-again", id=shown_.id, command=word, give_up=give_up_word(lang)))
     return await _board_reply(lang, "\n".join(lines), workers, position(puzzle, step), puzzle)

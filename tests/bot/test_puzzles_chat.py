@@ -70,6 +70,8 @@ async def test_a_wrong_move_gets_its_refutation_and_the_solution(database: str) 
         assert "0 solved, 1 failed, 0 in a row" in answer.text
         [again] = await chat.say("bob", puzzle.solution[0])  # one try each
         assert "You have had your try at puzzle #1" in again.text
+        [shown] = await chat.say("bob", "!tammi puzzle")
+        assert "bob, you have had your try at this one" in shown.text and "Type your move" not in shown.text
         [bad] = await chat.say("ann", "!tammi puzzle 1-30")
         assert "cannot be played in puzzle #1" in bad.text  # nothing judged
         [still] = await chat.say("ann", puzzle.solution[0])
