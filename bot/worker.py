@@ -20,7 +20,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from prometheus_client import Counter, Gauge, Histogram
 from bot.config import Config, parse_database
 from bot.flows.job_work import Handler, JobWork
 from bot.platforms.health import HealthServer, Metrics
-from bot.storage.jobs import Job, JobStore
+from bot.storage.jobs import PUT, Job, JobStore
 from bot.storage.repository import Repository
 
 log = logging.getLogger("tammi.worker")
@@ -70,11 +70,15 @@ class QueueWorker:
         self._last_purge = 0.0
 
     async def serve(self, stop: asyncio.Event) -> None:
-        """The loop: take a job when a slot is free, else wait for a notification or `poll` seconds."""
+        """The loop: take a job when a slot is free, else wait for a notification or `poll` seconds;
+        once `stop` is set, the jobs under way are handed back."""
         free = asyncio.Semaphore(self.slots)
+        stopping = asyncio.ensure_future(stop.wait())
         try:
-            while not stop.is_set():
-                await free.acquire()
+            while await self._first(free.acquire(), stopping):
+                if stop.is_set():
+                    break
+                signal = await self.jobs.signal(PUT)  # before looking: a job put meanwhile wakes us
                 try:
                     job = await self._next()
                 except Exception as error:  # the database is away: look again later
@@ -83,17 +87,29 @@ class QueueWorker:
                     job = None
                 if job is None:
                     free.release()
-                    signal = await self.jobs.signal("tammi_jobs") if self.taking else asyncio.Event()
-                    waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(signal.wait())]
-                    await asyncio.wait(waits, timeout=self.poll, return_when=asyncio.FIRST_COMPLETED)
-                    for waiting in waits:
-                        waiting.cancel()
+                    await self._first(signal.wait(), stopping, timeout=self.poll)
                     continue
                 task = asyncio.create_task(self._run(job), name=f"tammi-job-{job.id}")
                 self._running[job.id] = task
                 task.add_done_callback(self._ended(job.id, free))
         finally:
+            stopping.cancel()
             await self._stop_running()
+
+    @staticmethod
+    async def _first(work: Coroutine[Any, Any, Any], stopping: asyncio.Future[Any],
+                     timeout: float | None = None) -> bool:
+        """Wait for `work` until it is done, `stopping` is, or `timeout` passes; whether `work` was done
+        (and not stopped: then it is cancelled)."""
+        task = asyncio.ensure_future(work)
+        try:
+            await asyncio.wait({task, stopping}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        return task.done() and not task.cancelled() and not stopping.done()
 
     def _ended(self, job_id: int, free: asyncio.Semaphore) -> Callable[[asyncio.Task[None]], None]:
         def ended(task: asyncio.Task[None]) -> None:

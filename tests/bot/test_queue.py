@@ -151,6 +151,23 @@ def review_posts(chat: Chat, game_id: int) -> list[str]:
     return [n.reply.text for n in chat.notices if n.reply.text.startswith(f"Review of game #{game_id}:")]
 
 
+async def start_worker(url: str, folder: Path) -> asyncio.subprocess.Process:
+    """A real `tammi worker` process (searches and reviews in its threads, a 2 s lease)."""
+    settings = folder / "worker.toml"
+    settings.write_text("[opponent]\nworkers = 0\n[review]\nworkers = 0\n[queue]\nuse = true\nlease = 2\n"
+                        "poll = 0.2\n", encoding="utf-8")
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "worker", "--db",
+        url, "--config", str(settings), cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+
+async def taken_by(url: str, pid: int) -> bool:
+    """Whether the review job is running, held by the worker process `pid`."""
+    found = await rows(url, "SELECT worker, status FROM jobs WHERE kind = 'review'")
+    return bool(found) and found[0]["status"] == "running" and f":{pid}:" in (found[0]["worker"] or "")
+
+
 # -- the queue itself --------------------------------------------------------------------------------
 
 async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
@@ -197,24 +214,13 @@ async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
 async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease(url: str,
                                                                                  tmp_path: Path) -> None:
     config = queued_config(url, review_nodes=5000)
-    settings = tmp_path / "worker.toml"
-    settings.write_text("[opponent]\nworkers = 0\n[review]\nworkers = 0\n[queue]\nuse = true\nlease = 2\n"
-                        "poll = 0.2\n", encoding="utf-8")
     async with chat_process(config) as chat:
         game_id = await human_game(chat)
-        killed = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())", "worker", "--db",
-            url, "--config", str(settings), cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        killed = await start_worker(url, tmp_path)
         try:
             started = await chat.say("ann", f"!tammi review {game_id}")
             assert "Reviewing game" in started[0].text
-
-            async def taken_by_the_process() -> Any:
-                found = await rows(url, "SELECT worker, status FROM jobs WHERE kind = 'review'")
-                return found and found[0]["status"] == "running" and f":{killed.pid}:" in found[0]["worker"]
-
-            await until(taken_by_the_process, what="the worker process to take the review")
+            await until(lambda: taken_by(url, killed.pid), what="the worker process to take the review")
             killed.send_signal(signal.SIGKILL)
             await killed.wait()
         finally:
@@ -235,6 +241,29 @@ async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease
         again = await chat.say("bob", f"!tammi review {game_id}")  # from storage now, no new job
         assert again[0].text.startswith(f"Review of game #{game_id}:")
         assert len(await rows(url, "SELECT id FROM jobs")) == 1
+
+
+async def test_a_worker_stopped_with_sigterm_hands_its_job_back_untried(url: str, tmp_path: Path) -> None:
+    config = queued_config(url, review_nodes=5000)
+    async with chat_process(config) as chat:
+        game_id = await human_game(chat)
+        process = await start_worker(url, tmp_path)
+        try:
+            await chat.say("ann", f"!tammi review {game_id}")
+            await until(lambda: taken_by(url, process.pid), what="the worker process to take the review")
+            process.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(process.wait(), 60) == 0
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        job = (await rows(url, "SELECT status, attempts, worker, leased_until FROM jobs"))[0]
+        assert (job["status"], job["attempts"], job["worker"]) == ("queued", 0, None)
+        assert job["leased_until"] is None
+        async with worker_task(queued_config(url), "B"):  # taken again at once, as a first try
+            await until(lambda: review_posts(chat, game_id), what="the review to be posted")
+        job = (await rows(url, "SELECT status, attempts, worker FROM jobs"))[0]
+        assert (job["status"], job["attempts"], job["worker"]) == ("done", 1, "B")
 
 
 async def test_a_job_failing_three_times_is_given_up_and_the_asker_told(url: str) -> None:
