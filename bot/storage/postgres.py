@@ -46,8 +46,8 @@ from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, O
 from bot.storage.live_store import LiveStore
 from bot.storage.mined_store import MinedStore
 from bot.storage.ping_store import PingStore
-from bot.storage.puzzle_store import PuzzleStore
 from bot.storage.postgres_tx import PostgresTx, changed, numbered
+from bot.storage.puzzle_store import PuzzleStore
 from bot.storage.repository import Busy, Pending, RatingRule, StorageError
 from bot.storage.tournament_store import TournamentStore, Tx
 from bot.storage.transfer import Rows
