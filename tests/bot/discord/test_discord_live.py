@@ -116,7 +116,8 @@ async def test_one_live_board_edited_after_each_move_bumped_and_posted_anew_when
         assert f"alice played {move}" in anew.text and boards(fake) == [anew]
         move = await typed_move(fake, bot, BOB)
         assert (await edited(fake, 5)).id == anew.id  # the live one from then on
-        await fake.slash(ALICE, "settings", live="off")
+        [off] = await fake.wait_answers(await fake.slash(ALICE, "settings", live="off"))
+        assert "Live boards here: off" in off.text
         posted = len(fake.in_channel(CHANNEL_ID))
         await typed_move(fake, bot, ALICE)
         await fake.wait_in_channel(CHANNEL_ID, posted + 1)  # off: a new board again
