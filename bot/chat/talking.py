@@ -80,12 +80,13 @@ async def not_understood(command: typed.NotUnderstood, ctx: Ctx) -> list[Reply]:
 
 def help_head(ctx: Ctx) -> list[str]:
     """How to give commands and moves here: the platform's own way (a slash command, `/command`, the
-    bare word), and typed moves only where the bot gets to read them."""
+    bare word), typed moves only where the bot gets to read them, and on Discord what a user install
+    (DMs and group DMs between people) can and cannot do."""
     platform = ctx.platform if ctx.platform in ("discord", "telegram", "console") else None
     intro = ctx.say(f"help_intro_{platform}") if platform else ctx.say("help_intro")
-    if ctx.event.reads_typed:
-        return [intro, ctx.say("help_moves")]
-    return [intro, ctx.say(f"help_moves_{platform or 'other'}_untyped")]
+    typed = "help_moves" if ctx.event.reads_typed else f"help_moves_{platform or 'other'}_untyped"
+    moves = ctx.say(typed)
+    return [intro, moves, *([ctx.say("help_discord_user_install")] if platform == "discord" else [])]
 
 
 def _command_line(ctx: Ctx, name: str) -> str:

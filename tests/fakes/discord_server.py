@@ -28,12 +28,17 @@ from tests.fakes.discord_data import (
     BOT,
     CAROL,
     CHANNEL_ID,
+    COMMAND_CONTEXTS,
+    COMMAND_INTEGRATION_TYPES,
     DM_CHANNEL_ID,
     EPHEMERAL,
+    FRIENDS_DM_ID,
+    GROUP_DM_ID,
     GUILD_ID,
     MEMBER_PERMISSIONS,
     MESSAGE_CONTENT,
     OTHER_CHANNEL_ID,
+    PRIVATE_CHANNELS,
     THREAD_ID,
     Callback,
     Sent,
@@ -46,8 +51,11 @@ from tests.fakes.discord_data import (
 from tests.fakes.discord_faults import ALREADY_ACKNOWLEDGED, MISSING_PERMISSIONS, Fault, rate_headers
 
 CANNOT_MESSAGE = 50007  # "Cannot send messages to this user": their DMs are closed to the bot
+MISSING_ACCESS = 50001  # the bot posted in a channel it is not in (a DM or group DM between people)
+INVALID_WEBHOOK_TOKEN = 50027  # an interaction's token past its 15 minutes
 
-__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
+__all__ = ["ALICE", "APP_ID", "BOB", "BOT", "CAROL", "CHANNEL_ID", "DM_CHANNEL_ID", "FRIENDS_DM_ID",
+           "GROUP_DM_ID", "GUILD_ID",
            "MESSAGE_CONTENT", "OTHER_CHANNEL_ID", "THREAD_ID", "Callback", "FakeDiscord", "Fault", "Sent",
            "User"]
 
@@ -101,6 +109,7 @@ class FakeDiscord:
         self.dm_channels: dict[int, str] = {}  # user id -> the DM channel the bot opened with them
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.interactions_expire = False  # answer every callback "Unknown interaction" (3 s passed)
+        self.expired_tokens: set[str] = set()  # interaction tokens past their 15 minutes (`expire_tokens`)
         self.deleted: list[str] = []
         self.callbacks: list[Callback] = []
         self.connections: list[Connection] = []
@@ -264,7 +273,20 @@ class FakeDiscord:
         self.interactions[token] = interaction_id
         self.interaction_channels[interaction_id] = str(channel_id)
         channel: JSON = {"id": str(channel_id), "type": 1 if channel_id == DM_CHANNEL_ID else 0}
-        payload: JSON = {
+        if channel_id in PRIVATE_CHANNELS:  # the user installed the app to their account: it acts for them
+            channel = private_channel(channel_id)
+            payload: JSON = {
+                "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
+                "channel_id": str(channel_id), "channel": channel, "token": token, "version": 1,
+                "locale": locale, "app_permissions": "0", "entitlements": [], "user": user.payload(),
+                "context": 2, "authorizing_integration_owners": {"1": str(user.id)},
+                "attachment_size_limit": 10 * 1024 * 1024,
+            }
+            if message is not None:
+                payload["message"] = message.payload()
+            await self.dispatch("INTERACTION_CREATE", payload)
+            return interaction_id
+        payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
             "channel_id": str(channel_id), "channel": channel, "token": token, "version": 1,
             "locale": locale, "app_permissions": ALL_PERMISSIONS, "entitlements": [],
@@ -333,6 +355,10 @@ class FakeDiscord:
         place of what it edits), without ephemeral and deleted ones."""
         return [s for s in self.shown
                 if s is not None and s.channel_id == str(channel_id) and not s.ephemeral]
+
+    def expire_tokens(self) -> None:
+        """Every interaction so far is past Discord's 15 minutes: its followups and edits are refused."""
+        self.expired_tokens.update(self.interactions)
 
     def close_dms(self, user: User, closed: bool = True) -> None:
         """The user takes no direct messages from the bot (`closed` False: takes them again)."""
@@ -451,6 +477,10 @@ class FakeDiscord:
         if parts == ["applications", str(APP_ID), "commands"]:
             if method == "PUT":
                 payload, _ = await self._body(request)
+                refused = _refused_commands(payload)
+                if refused:
+                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": refused},
+                                 status=400)
                 self.command_puts += 1
                 self.commands = [dict(c, id=str(next(self.ids)), application_id=str(APP_ID), version="1",
                                       default_member_permissions=None, nsfw=False)
@@ -464,6 +494,8 @@ class FakeDiscord:
             return await self._open_dm(request)
         if len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages" and method == "POST":
             payload, files = await self._body(request)
+            if int(parts[1]) in PRIVATE_CHANNELS:  # the bot is not in a DM or group DM between people
+                return _json({"message": "Missing Access", "code": MISSING_ACCESS}, status=403)
             if parts[1] in {self.dm_channels.get(user) for user in self.closed_dms}:
                 return _json({"message": "Cannot send messages to this user", "code": CANNOT_MESSAGE},
                              status=403)
@@ -533,6 +565,10 @@ class FakeDiscord:
         interaction_id = self.interactions.get(token)
         if interaction_id is None:
             return None
+        if token in self.expired_tokens:
+            return _json({"message": "Invalid Webhook Token", "code": INVALID_WEBHOOK_TOKEN}, status=401)
+        if interaction_id not in self.acknowledged:  # no response yet: nothing to follow up or edit
+            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
         channel = self._interaction_channel(interaction_id)
         slot = self._slots.get(token)
         if not rest and request.method == "POST":
@@ -558,3 +594,30 @@ class FakeDiscord:
                 self.shown[slot] = None
             return web.Response(status=204)
         return None
+
+
+def private_channel(channel_id: int) -> JSON:
+    """A DM or group DM between people as an interaction carries it (its members; the bot is none)."""
+    people = [ALICE, BOB, CAROL] if PRIVATE_CHANNELS[channel_id] == 3 else [ALICE, BOB]
+    channel: JSON = {"id": str(channel_id), "type": PRIVATE_CHANNELS[channel_id],
+                     "recipients": [person.payload() for person in people], "last_message_id": None,
+                     "flags": 0}
+    if PRIVATE_CHANNELS[channel_id] == 3:
+        channel.update(name="friends", owner_id=str(ALICE.id), icon=None)
+    return channel
+
+
+def _refused_commands(commands: list[JSON]) -> JSON:
+    """What Discord refuses in a command sync: integration types and contexts it does not know (the
+    DM-and-group-DM context only for commands a user may install)."""
+    refused: JSON = {}
+    for index, command in enumerate(commands):
+        types = command.get("integration_types")
+        contexts = command.get("contexts")
+        if types is not None and not set(types) <= COMMAND_INTEGRATION_TYPES:
+            refused[f"{index}.integration_types"] = types
+        if contexts is not None and not set(contexts) <= COMMAND_CONTEXTS:
+            refused[f"{index}.contexts"] = contexts
+        if contexts and 2 in contexts and 1 not in (types or [0]):
+            refused[f"{index}.contexts"] = "private channels need a user install"
+    return refused

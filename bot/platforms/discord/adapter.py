@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.chat.events import Event, Notice, Person, Service
+from bot.chat.events import Event, Notice, Person, Reply, Service
 from bot.config import DiscordConfig
 from bot.platforms.base import TokenRejected, answer, apology
 from bot.platforms.discord.buttons import DYNAMIC_ITEMS, MODAL_PREFIX, MoveDialog, is_our_button, ui_text
@@ -32,6 +32,7 @@ from bot.platforms.discord.client import (
 from bot.platforms.discord.direct import send_direct
 from bot.platforms.discord.menus import MENU_ITEMS, is_our_menu
 from bot.platforms.discord.order import ChannelOrder
+from bot.platforms.discord.outside import Outside
 from bot.platforms.discord.replies import Poster
 from bot.platforms.discord.tree import command_tree, subcommand_count, sync_if_changed, translated
 from bot.presentation import catalogue
@@ -77,6 +78,7 @@ class DiscordAdapter:
         self.tree = command_tree(self.client)
         self.poster = Poster(self.client, DEFER_AFTER, self._language, service.board_posted)
         self.order = ChannelOrder()
+        self.outside = Outside()  # channels where Tammi answers interactions but may not post
         self._dialogs: set[str] = set()  # custom_ids of the move dialogs open now
         self._connection: asyncio.Task[None] | None = None
         self._logged_in = asyncio.Event()
@@ -160,6 +162,9 @@ class DiscordAdapter:
             return
         async with self.order.turn(notice.channel_id) as turn:
             await turn.come()
+            if notice.channel_id in self.outside:  # a user install's DM or group DM: it may only answer
+                await self.outside.send(notice.channel_id, notice.reply, self.poster)
+                return
             await self.poster.post(self.client.get_partial_messageable(int(notice.channel_id)), notice.reply)
 
     async def on_message(self, message: discord.Message) -> None:
@@ -258,16 +263,19 @@ class DiscordAdapter:
         return self.service.rule_topics(interaction.locale.value)
 
     def _event(self, interaction: discord.Interaction[Any], **fields: Any) -> Event:
+        """The interaction as an event. Where Tammi is not a member (a user install's DM or group DM
+        between people), typed messages never reach it, and the channel is shared, not private."""
+        outside = self.outside.note(interaction)
         return Event(
             platform=PLATFORM,
             channel_id=str(interaction.channel_id),
             user=person(interaction.user),
             locale=interaction.locale.value,
             addressed=True,
-            is_private_chat=interaction.guild_id is None,
+            is_private_chat=interaction.guild_id is None and not outside,
             may_manage=None if interaction.guild_id is None else answer_with(
                 interaction.permissions.manage_guild or interaction.permissions.manage_channels),
-            reads_typed=interaction.guild_id is None or self.config.message_content,
+            reads_typed=not outside and (interaction.guild_id is None or self.config.message_content),
             **fields,
         )
 
@@ -276,13 +284,19 @@ class DiscordAdapter:
         still gets the apology."""
         try:
             async with self.order.turn(event.channel_id) as turn:
-                await self.poster.respond(interaction, answer(self.service, event), turn, slow=slow)
+                await self.poster.respond(interaction, self._answer(event), turn, slow=slow)
         except Exception:
             log.exception("Failed to answer a Discord interaction")
             if not interaction.response.is_done():
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.send_message(apology(event.locale).text, ephemeral=True)
 
+
+    async def _answer(self, event: Event) -> list[Reply]:
+        """The service's replies to the event, after the notices held for its channel (where Tammi may
+        not post, they come with the next interaction's answer)."""
+        replies = await answer(self.service, event)
+        return [*self.outside.take(event.channel_id), *replies]
 
     async def _language(self, channel_id: str, locale: str | None) -> str:
         """The language of a channel's replies, for the adapter's own short notices there."""

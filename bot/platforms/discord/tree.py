@@ -169,12 +169,22 @@ def _callback(spec: Command, group: str | None = None) -> Callable[..., Coroutin
     return run
 
 
+def contexts() -> app_commands.AppCommandContext:
+    """Where Tammi's commands may be used: servers, its DMs, and DMs and group DMs between people (where a
+    user installed it; there it answers commands and buttons only, see `bot.platforms.discord.outside`)."""
+    return app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+
+
+def installs() -> app_commands.AppInstallationType:
+    """How Tammi may be installed: to a server, or to a person's account (for their DMs and group DMs)."""
+    return app_commands.AppInstallationType(guild=True, user=True)
+
+
 def tammi_group() -> app_commands.Group:
     """`/tammi` with one subcommand per command of the service."""
     group = app_commands.Group(
         name=ROOT, description=_described("cmd-tammi"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-        allowed_installs=app_commands.AppInstallationType(guild=True),
+        allowed_contexts=contexts(), allowed_installs=installs(),
     )
     for spec in SUBCOMMANDS:
         if spec.subcommands:
@@ -190,9 +200,7 @@ def top_command(spec: Command) -> app_commands.Command[Any, ..., None]:
     """A command of its own (`/puzzle`), where `/tammi` may be used."""
     return app_commands.Command(
         name=_named(spec.name, f"words-command-{spec.name}"), description=_described(f"cmd-{spec.name}"),
-        callback=_callback(spec),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-        allowed_installs=app_commands.AppInstallationType(guild=True))
+        callback=_callback(spec), allowed_contexts=contexts(), allowed_installs=installs())
 
 
 def _group(spec: Command) -> app_commands.Group:

@@ -39,7 +39,7 @@ def check_names(items: list[dict[str, Any]]) -> None:
 
 async def test_definitions_keep_discords_limits() -> None:
     [root] = await tammi_payload()
-    assert root["name"] == "tammi" and root["contexts"] == [0, 1] and root["integration_types"] == [0]
+    assert root["name"] == "tammi" and root["contexts"] == [0, 1, 2] and root["integration_types"] == [0, 1]
     assert root["description_localizations"] == {"fi": "Pelaa tammea Tammin kanssa"}
     subcommands = root["options"]
     assert [sub["name"] for sub in subcommands] == [spec.name for spec in SUBCOMMANDS]

@@ -20,6 +20,8 @@ help-intro-console = Tammi plays draughts: English checkers, Italian and Interna
 help-moves-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example 9-13 or 10x17x26); messages typed in this server do not reach Tammi.
 help-moves-telegram-untyped = Tap Move under the board, then your piece and each square it goes to (Back goes back a step, Cancel stops); or move with `/move 9-13`, or by replying to the board with the move (for example 9-13 or 10x17x26).
 help-moves-other-untyped = Move with the Move button under the board, or with the `move` command (for example `move 9-13`).
+# Discord, in `help`: the app installed to a person's account plays in their DMs and group DMs, but may only answer there.
+help-discord-user-install = Added Tammi to your account rather than to a server? Then `/tammi` and its buttons work in your DMs and group DMs too, but there Discord lets Tammi only answer, not post on its own: the bot's later moves, reminders and time-outs come within 15 minutes of the last command or button there, or else with the answer to the next one.
 # Under a new board, where typed moves do not arrive (or may not: a notice knows only the platform's configuration); `how-to-move` where they do.
 how-to-move-discord-untyped = Move with the Move button under the board, or with `/tammi move` (for example `/tammi move { $example }`).
 how-to-move-telegram-untyped = Tap Move under the board, then your piece and where it goes; or send `/move { $example }`, or reply to the board with the move.

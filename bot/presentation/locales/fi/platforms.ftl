@@ -24,6 +24,8 @@ how-to-move-discord-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella 
 how-to-move-telegram-untyped = Napauta laudan alla Siirrä ja sitten nappulaasi ja ruutua, johon se siirtyy; tai lähetä `/move { $example }` tai vastaa laudan viestiin siirrolla.
 how-to-move-other-untyped = Siirrä laudan alla olevalla Siirrä-painikkeella tai komennolla `move` (esimerkiksi `move { $example }`).
 
+# Discord, `help`-ohjeessa: henkilön tililleen lisäämä sovellus pelaa hänen yksityis- ja ryhmäviesteissään, mutta saa niissä vain vastata.
+help-discord-user-install = Lisäsitkö Tammin omalle tilillesi etkä palvelimelle? Silloin `/tammi` ja sen painikkeet toimivat myös yksityis- ja ryhmäviesteissäsi, mutta niissä Discord sallii Tammin vain vastata, ei kirjoittaa omasta aloitteestaan: Tammin myöhemmät siirrot, muistutukset ja aikarajat tulevat 15 minuutin sisällä siellä annetusta viimeisestä komennosta tai painalluksesta, muuten vastauksena seuraavaan.
 # Discord: vastaus, jota Discord ei ottanut vastaan uusintayrityksistäkään (pelin lauta tai jokin muu).
 discord-board-undelivered = Pelin #{ $game } lauta ei mennyt perille Discordiin. Näet sen komennolla `/tammi lauta`.
 discord-reply-undelivered = Tammin vastaus ei mennyt perille Discordiin. Kysy uudelleen.
