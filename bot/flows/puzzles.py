@@ -1,10 +1,12 @@
 """Puzzles in a channel: opening one, judging each solver's answers, giving up.
 
-Where puzzles come from is one small thing (`Source`; `source()` gives the one in use: the built-in sets
-of `engine.puzzle_set` for now). A channel gets the first puzzle of its variant it has not been shown
-(when it has seen them all, one at random). Every answer is judged for its sender (`bot.domain.puzzles`)
-and stored before it is confirmed; a wrong one gets its refutation, a line the engine's search finds in
-the worker pools (`Workers.hint`, one search per ply), off the event loop.
+Where puzzles come from is one small thing (`Source`; `source()` gives the one in use: the channel's own,
+mined from its finished games by `bot.flows.mining`, then the built-in sets of `engine.puzzle_set`). A
+channel gets the first puzzle of its variant it has not been shown (when it has seen them all, one at
+random); a puzzle from one of its games names the game (`Origin`). Every answer is judged for its
+sender (`bot.domain.puzzles`) and stored before it is confirmed; a wrong one gets its refutation, a
+line the engine's search finds in the worker pools (`Workers.hint`, one search per ply), off the event
+loop.
 """
 
 from __future__ import annotations
@@ -44,9 +46,40 @@ class Builtin:
         return puzzle_set.builtin(variant)
 
 
+class ChannelFirst:
+    """The channel's own puzzles, found in its finished games (oldest first), then the built-in set."""
+
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
+        mined = await repository.mined_puzzles(asker.platform, asker.channel, variant)
+        own = [found.puzzle for found in mined]
+        keys = {puzzle.key for puzzle in own}
+        return [*own, *(puzzle for puzzle in puzzle_set.builtin(variant) if puzzle.key not in keys)]
+
+
 def source() -> Source:
-    """The puzzles the bot gives: the built-in sets, for now."""
-    return Builtin()
+    """The puzzles the bot gives: the channel's own first, then the built-in set."""
+    return ChannelFirst()
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The channel's game a puzzle was found in: its players and the puzzle's move number."""
+
+    game_id: int
+    white: str
+    black: str
+    move: int
+
+
+async def origin(repository: Repository, asker: Asker, puzzle: Puzzle) -> Origin | None:
+    """The game of this channel the puzzle comes from, if it comes from one."""
+    found = puzzle.source
+    if found.kind != "game" or found.game is None or found.move_number is None:
+        return None
+    game = await repository.get_game(found.game)
+    if game is None or (game.platform, game.channel_id) != (asker.platform, asker.channel):
+        return None
+    return Origin(game.id, game.white.name, game.black.name, found.move_number)
 
 
 async def choose(repository: Repository, asker: Asker, variant: str, given: Source | None = None) -> Puzzle:
@@ -68,6 +101,7 @@ class Opened:
     new: bool
     attempt: Attempt | None = None  # the asker's, on an open one
     asked: str | None = None
+    origin: Origin | None = None  # the channel's game it comes from
 
 
 async def open_puzzle(repository: Repository, asker: Asker, variant: str | None, default: str,
@@ -79,11 +113,12 @@ async def open_puzzle(repository: Repository, asker: Asker, variant: str | None,
         now = clock()
         shown = await repository.show_puzzle(asker.platform, asker.channel, puzzle, asker.user_id, now)
         if (shown.puzzle.key, shown.opened_by, shown.opened_at) == (puzzle.key, asker.user_id, now):
-            return Opened(shown, new=True)
+            return Opened(shown, new=True, origin=await origin(repository, asker, shown.puzzle))
         found = shown  # another request opened one first
     mine = await attempt_of(repository, found, asker.user_id)
     asked = variant if variant is not None and variant != found.puzzle.variant else None
-    return Opened(found, new=False, attempt=mine, asked=asked)
+    return Opened(found, new=False, attempt=mine, asked=asked,
+                  origin=await origin(repository, asker, found.puzzle))
 
 
 async def current(repository: Repository, asker: Asker) -> Shown:

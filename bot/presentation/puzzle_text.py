@@ -102,6 +102,10 @@ async def opened(lang: str, found: Opened, workers: Workers, name: str) -> Reply
     puzzle = shown_.puzzle
     word = catalogue.command_name(lang, "puzzle")
     lines = [title(lang, shown_), _about(lang, shown_)]
+    if found.origin is not None:
+        came = found.origin
+        lines.insert(1, say(lang, "puzzle-from-game", white=came.white, black=came.black, move=came.move,
+                            game=came.game_id))
     step = found.attempt.step if found.attempt and not found.attempt.status.final else 0
     if step:
         lines.append(say(lang, "puzzle-your-step", name=name, step=step + 1, moves=len(puzzle.moves)))

@@ -20,7 +20,7 @@ from bot.puzzle_config import PuzzleConfig
 from bot.storage import Repository
 from bot.workers import Workers
 from engine import Board, puzzle_set
-from engine.puzzles import Puzzle, Scan
+from engine.puzzles import Puzzle, Scan, Source
 from tests.fakes.memory_repository import MemoryRepository
 
 SHOT = puzzle_set.builtin("italian")[1]  # a short one, quick to find
@@ -170,5 +170,25 @@ async def test_a_started_service_mines_the_allowed_channels_games(databases: obj
             while await chat.storage.games_to_mine(None, 10):
                 await asyncio.sleep(0.05)
         assert await chat.storage.mined_puzzles("test", "c1", None) == []  # too short to hold any
+    finally:
+        await close_chat(chat)
+
+
+async def test_a_channel_is_given_its_own_puzzles_first_naming_the_game(databases: object) -> None:
+    from tests.bot.databases import Databases
+    from tests.bot.tammi_talk import close_chat, open_chat
+    assert isinstance(databases, Databases)
+    chat = await open_chat(await databases.new("sqlite"))
+    try:
+        game = await finished(chat.storage, SHOT, channel="c1", platform="test")
+        found = replace(SHOT, source=Source("game", game.id, 2))  # as mined: its game and ply
+        assert await chat.storage.store_mined(game, [found], 3.0)
+        own = await chat.text("cy", "!tammi puzzle italian")
+        assert f"From Ann vs Bob (game #{game.id}), move 2." in own
+        fen = await chat.text("cy", "!tammi puzzle fen")
+        assert SHOT.fen in fen
+        elsewhere = await chat.text("cy", "!tammi puzzle italian", channel="c2")  # not that channel's game
+        assert "From Ann" not in elsewhere and SHOT.fen not in await chat.text("cy", "!tammi puzzle fen",
+                                                                                channel="c2")
     finally:
         await close_chat(chat)

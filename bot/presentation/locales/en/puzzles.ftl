@@ -24,6 +24,8 @@ puzzle-men-2 = two men
 puzzle-men-3 = three men
 puzzle-men-4 = four men
 puzzle-men = { $count } men
+# a puzzle found in one of the channel's own games
+puzzle-from-game = From { $white } vs { $black } (game #{ $game }), move { $move }.
 puzzle-about = { $theme }, difficulty { $difficulty } of 5, rated { $rating }.
 puzzle-theme-shot = A shot
 puzzle-theme-breakthrough = A breakthrough to a king

@@ -24,6 +24,8 @@ puzzle-men-2 = kaksi nappulaa
 puzzle-men-3 = kolme nappulaa
 puzzle-men-4 = neljä nappulaa
 puzzle-men = { $count } nappulaa
+# tehtävä kanavan omasta pelistä
+puzzle-from-game = Pelistä { $white } vastaan { $black } (peli #{ $game }), siirto { $move }.
 puzzle-about = { $theme }, vaikeus { $difficulty }/5, vahvuusluku { $rating }.
 puzzle-theme-shot = Isku
 puzzle-theme-breakthrough = Läpimurto damiksi
