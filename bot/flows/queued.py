@@ -12,14 +12,17 @@ worker whose lease ended meanwhile stores nothing). A job given up after its las
 
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Config, parse_database
 from bot.domain.model import Game
 from bot.flows import deciding
 from bot.flows.deciding import Decision
-from bot.storage.jobs import JobStore
+from bot.storage.faults import postgres_fault
+from bot.storage.jobs import JobStore, Outcome
 from engine import Board
 from engine.review import Review
 
@@ -47,6 +50,30 @@ async def open_jobs(config: Config) -> JobStore | None:
                                retry_after=queue.retry_after.total_seconds())
 
 
+@contextlib.contextmanager
+def _outages() -> Iterator[None]:
+    """A database that is down or busy is `Unavailable` here as everywhere (the bot's turn is then taken
+    up again by the sweep)."""
+    try:
+        yield
+    except Exception as error:
+        found = postgres_fault(error, writing=False)
+        if found is None:
+            raise
+        raise found from error
+
+
+async def _result(jobs: JobStore, kind: str, key: str, payload: dict[str, Any], game: Game,
+                  poll: float) -> str:
+    """Put the job (unless its key is queued already) and wait for its result; `GivenUp` if it fails."""
+    with _outages():
+        job_id = await jobs.put(kind, key, payload, platform=game.platform, channel_id=game.channel_id)
+        outcome: Outcome = await jobs.wait(job_id, poll=poll)
+    if not outcome.done or outcome.result is None:
+        raise GivenUp(outcome.attempts, outcome.error)
+    return outcome.result
+
+
 def review_key(game_id: int, plies: int) -> str:
     return f"{REVIEW}:{game_id}:{plies}"
 
@@ -68,12 +95,8 @@ class QueuedTurns:
         """The decision a worker made for the game at this version; None if it found the game changed."""
         payload = {"game": game.id, "version": game.version, "level": level, "time_limit": self.time_limit,
                    "node_limit": self.node_limit}
-        job_id = await self.jobs.put(BOT_MOVE, turn_key(game.id, game.version), payload,
-                                     platform=game.platform, channel_id=game.channel_id)
-        outcome = await self.jobs.wait(job_id, poll=self.poll)
-        if not outcome.done or outcome.result is None:
-            raise GivenUp(outcome.attempts, outcome.error)
-        return deciding.from_dict(json.loads(outcome.result), board)
+        result = await _result(self.jobs, BOT_MOVE, turn_key(game.id, game.version), payload, game, self.poll)
+        return deciding.from_dict(json.loads(result), board)
 
 
 class QueuedReviews:
@@ -87,9 +110,6 @@ class QueuedReviews:
         payload = {"game": game.id, "plies": len(game.moves), "variant": game.variant,
                    "start_fen": game.start_fen, "moves": list(game.moves), "seconds": limits.seconds,
                    "nodes": limits.nodes}
-        job_id = await self.jobs.put(REVIEW, review_key(game.id, len(game.moves)), payload,
-                                     platform=game.platform, channel_id=game.channel_id)
-        outcome = await self.jobs.wait(job_id, poll=self.poll)
-        if not outcome.done or outcome.result is None:
-            raise GivenUp(outcome.attempts, outcome.error)
-        return Review.from_dict(json.loads(outcome.result))
+        result = await _result(self.jobs, REVIEW, review_key(game.id, len(game.moves)), payload, game,
+                               self.poll)
+        return Review.from_dict(json.loads(result))

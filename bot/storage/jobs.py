@@ -144,8 +144,12 @@ class JobStore:
                     log.debug("no notifications from the job queue for now: %s", error)
                     return asyncio.Event()  # polling only, until the next try
             if channel not in self._signals:
+                try:
+                    await self._listener.add_listener(channel, self._notified)
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                    log.debug("no notifications from the job queue for now: %s", error)
+                    return asyncio.Event()
                 self._signals[channel] = asyncio.Event()
-                await self._listener.add_listener(channel, self._notified)
             return self._signals[channel]
 
     def _notified(self, connection: Any, pid: int, channel: str, payload: object) -> None:

@@ -3,7 +3,8 @@ reviews on it, `tammi worker` processes take them. Two workers racing for jobs t
 killed with SIGKILL mid-review leaves the job to the other worker once its lease ends, and the review is
 stored and posted once; a job failing three times is given up and the asker told; a chat process with
 no search of its own plays a whole game against the bot through the queue; and a result that arrives
-after the game changed is not applied. All on a real PostgreSQL server (skipped without one)."""
+after the game changed is not applied; a database that is down is an outage, not a failed job. On a real
+PostgreSQL server (those tests are skipped without one)."""
 
 from __future__ import annotations
 
@@ -28,11 +29,14 @@ from bot.app import open_repository, open_service
 from bot.chat.events import Notice
 from bot.config import Config, OpponentConfig, PictureConfig, ReviewConfig
 from bot.config_values import QueueConfig
+from bot.domain.model import BOT, Game, Player
 from bot.flows.job_work import Done, JobWork
-from bot.flows.queued import turn_key
+from bot.flows.queued import QueuedTurns, turn_key
 from bot.storage.jobs import MAX_ATTEMPTS, JobStore
+from bot.storage.repository import Unavailable
 from bot.worker import QueueWorker, work
 from bot.workers import Workers
+from engine import Board
 from tests.bot.databases import Databases
 from tests.bot.tammi_talk import Chat, Clock
 from tests.bot.test_health import free_port
@@ -195,7 +199,10 @@ async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
         workers = [QueueWorker(store, {"count": counting(name)}, slots=2, poll=0.1, name=name)
                    for store, name in ((first, "A"), (second, "B"))]
         serving = [asyncio.create_task(worker.serve(stop)) for worker in workers]
-        await until(lambda: len(ran) >= 20, what="20 jobs run")
+        async def all_done() -> bool:
+            return len(await rows(url, "SELECT id FROM jobs WHERE status = 'done'")) == 20
+
+        await until(all_done, what="20 jobs done")
         stop.set()
         await asyncio.gather(*serving)
         assert sorted(n for _, n in ran) == list(range(1, 21))  # each once, by one worker or the other
@@ -424,3 +431,16 @@ async def test_with_sqlite_there_is_no_queue(tmp_path: Path, capsys: pytest.Capt
                     queue=QueueConfig(use=True))
     async with chat_process(config) as chat:  # the queue's setting is ignored: all in this process
         assert chat.service.bot.remote is None and chat.service.reviewer.remote is None
+
+
+async def test_a_queue_whose_database_is_down_is_an_outage_not_a_failed_turn() -> None:
+    class Down:
+        def acquire(self) -> Any:
+            raise ConnectionRefusedError(111, "Connect call failed")
+
+    jobs = JobStore(Down(), "postgresql://nowhere/tammi", lease=30, retry_after=1)  # type: ignore[arg-type]
+    start = Board("english")
+    game = Game(7, "test", "c1", "english", Player("ann", "ann"), BOT, start.fen(), start.fen(), start.turn,
+                version=3, bot_level=1)
+    with pytest.raises(Unavailable):  # BotPlayer.turn leaves such a turn to the sweep, and says nothing
+        await QueuedTurns(jobs, time_limit=0.05, node_limit=300, poll=0.1).decide(game, start, 1)
