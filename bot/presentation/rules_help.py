@@ -264,10 +264,17 @@ def _names_number(hits: list[Hit], asked: frozenset[str]) -> bool:
     return bool(asked & numbers(passages(TEXTS["en"].topics[top.topic].bodies[top.variant])[top.index]))
 
 
+_RULE_NUMBERS: dict[str, frozenset[str]] = {  # the rule numbers each variant's texts name ("40 moves")
+    variant: frozenset().union(*(numbers(passage) for topic in TEXTS["en"].topics.values() if not topic.shared
+                                 for passage in passages(topic.bodies[variant])))
+    for variant in VARIANTS}
+
+
 def _redirect(question: str, variant: str, hits: list[Hit]) -> str:
-    """The variant whose rule the question's number names ("the 16 move rule" is International)."""
+    """The variant whose rule the question's number names ("the 16 move rule" is International), unless
+    the channel's own rules name it too."""
     asked = numbers(question)
-    if not asked or _names_number(hits, asked):
+    if not asked or asked <= _RULE_NUMBERS[variant] or _names_number(hits, asked):
         return variant
     found = [(hits[0].score, other) for other in VARIANTS if other != variant
              if _names_number(hits := search(question, other), asked)]

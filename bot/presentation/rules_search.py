@@ -46,6 +46,7 @@ _EXAMPLE = 0.85  # an example counts this much: the rule it shows answers first
 _COVERAGE_RANK = 0.5  # passages rank by score times this power of their topic's coverage
 _SECONDARY = 0.6  # differences unless the question compares, glossary unless it asks for a meaning
 _COMPARING = 1.25  # differences when it does: "which rules change if I switch to Italian?"
+_WHICH = 1.6  # and more when it asks which variant has a rule: "in which variant do kings fly?"
 _K1 = 1.2
 _RARE = 3  # a word no more passages than this hold is a word of the rules ("fen", "alquerque")
 _B = 0.5
@@ -67,7 +68,8 @@ _ELSEWHERE_MOST = 2  # a question naming another game or thing, with no more wor
 
 def _word_terms(text: str, lang: str, asked: bool = False) -> tuple[list[set[str]], list[bool]]:
     """The terms of each word of a text (a stopword only those of a phrase it is part of), and which
-    words are not stopwords."""
+    words say something: those that are not stopwords or are part of a phrase of rules words ("who
+    makes")."""
     raw = words(_MOVE.sub(lambda m: m[0] if m[0].lower() in _BOARD_SIZES else " ", text))
     folded = [fold(w) for w in raw]
     phrased = phrase_concepts(folded)
@@ -96,7 +98,8 @@ def _word_terms(text: str, lang: str, asked: bool = False) -> tuple[list[set[str
                 found.update(word_concepts(parts[0]) | word_concepts(parts[1]))
                 if lang == "fi":
                     found.update({"s:" + stem(parts[1], lang), "p:" + parts[1][:5]})
-    return per_word, [flat not in STOP for flat in folded]
+    return per_word, [flat not in STOP or bool(more - _EVERYDAY - _ASKED_ONLY)
+                      for flat, more in zip(folded, phrased, strict=True)]
 
 
 def _move_terms(text: str) -> Counter[str]:
@@ -253,12 +256,13 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
         asked_words[lang] = [found for found, kept in zip(per_word, content, strict=True) if kept] + (
             [set(moves)] if moves else [])
         asked[lang] = moves + Counter(t for found in per_word for t in found)
-    compares = variants_named > 1 or "c:compare" in asked["en"] or (
-        "c:versus" in asked["en"] and any(t.startswith("v:") and "c:size" not in found
-                                          for found in asked_words["en"] for t in found))
+    pieces = not variants_named and {"c:man", "c:king"} <= set(asked["en"])  # a man and a king compared
+    named = any(t.startswith("v:") and "c:size" not in found for found in asked_words["en"] for t in found)
+    compares = variants_named > 1 or "c:which_variant" in asked["en"] or (
+        "c:compare" in asked["en"] and not pieces) or ("c:versus" in asked["en"] and named)
     defines = bool({"c:meaning", "c:identity"} & set(asked["en"]))
     understood = [found for found in asked_words["en"]
-                  if "c:elsewhere" not in found and any(t[0] in "cnx" for t in found)]
+                  if not found & {"c:elsewhere", "c:chess"} and any(t[0] in "cnx" for t in found)]
     elsewhere = len(understood) <= _ELSEWHERE_MOST and any(  # "knights in chess", not "a chess clock"
         {t for t in found if t[0] == "c"} == {"c:elsewhere"} for found in asked_words["en"])
     talk = 0.0 if "c:chat" in asked["en"] or elsewhere else 1.0  # small talk: nothing answers it
@@ -276,7 +280,8 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
         own = [max(scores) for scores in zip(*scored, strict=True)]
         cover, matched = max(index.coverage(asked_words[lang], topic, variant)
                              for lang, index in _INDEX.items())
-        factor = (_COMPARING if compares else _SECONDARY) if topic == "differences" else 1.0
+        factor = (_WHICH if "c:which_variant" in asked["en"] else _COMPARING if compares else _SECONDARY) \
+            if topic == "differences" else 1.0
         for number, score in enumerate(own):
             others = [s for i, s in enumerate(own) if i != number]
             total = score + _COHERENCE * max(others, default=0.0)
