@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ from engine.review import Review
 if TYPE_CHECKING:
     from bot.flows.review import ReviewLimits
 
+log = logging.getLogger(__name__)
+
 REVIEW, BOT_MOVE = "review", "bot-move"  # the kinds of job of this module (other kinds may be added)
 
 
@@ -43,6 +46,9 @@ class GivenUp(Exception):
 async def open_jobs(config: Config) -> JobStore | None:
     """The job queue, when `[queue] use` is set and the database is PostgreSQL (else None)."""
     url = parse_database(config.database).url
+    if config.queue.use and url is None:
+        log.warning("[queue] use = true needs a PostgreSQL database; with SQLite this process does all the "
+                    "heavy work itself")
     if not config.queue.use or url is None:
         return None
     queue = config.queue

@@ -75,9 +75,12 @@ async def _render(presenter: Presenter, lang: str, item: Announcement, reads_typ
         return await presenter.ended(lang, item.game, item.board, facing=facing, actor=BOT_NAME)
     if isinstance(item, BotThinking):
         return Reply(catalogue.say(lang, "bot_thinking", name=BOT_NAME), kind=Kind.INFO, game_id=item.game.id)
+    if isinstance(item, BotFailed) and item.tries:  # a queued search given up: its player is told
+        person = item.game.player(item.game.turn.other)
+        return Reply(catalogue.say(lang, "bot_given_up", id=item.game.id, tries=item.tries), kind=Kind.ERROR,
+                     game_id=item.game.id, mentions=(Person(person.user_id, person.name),))
     if isinstance(item, BotFailed):
-        text = catalogue.say(lang, "bot_given_up", id=item.game.id, tries=item.tries) if item.tries else \
-            catalogue.say(lang, "bot_failed", id=item.game.id)
+        text = catalogue.say(lang, "bot_failed", id=item.game.id)
         return Reply(text, kind=Kind.ERROR, game_id=item.game.id)
     if isinstance(item, ChallengeExpired):
         challenger = item.challenge.challenger

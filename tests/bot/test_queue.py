@@ -307,6 +307,7 @@ async def test_a_job_failing_three_times_is_given_up_and_the_asker_told(url: str
         bot_game = (await rows(url, "SELECT id, moves FROM games WHERE id <> $1", game_id))[0]
         assert told[0].reply.text == (f"En löytänyt siirtoa pelissä #{bot_game['id']}: työprosessit "
                                       "yrittivät 3 kertaa ja luopuivat. Anteeksi: peli jää ennalleen.")
+        assert [person.user_id for person in told[0].reply.mentions] == ["carol"]
         assert tries.count("move") == MAX_ATTEMPTS
         metrics = running.worker.metrics.registry
         assert metrics.get_sample_value("tammi_job_failures_total", {"kind": "review"}) == 3
