@@ -14,12 +14,16 @@ a small margin, is guarded here.
 In the fourth round the third set's misses, read after its measurement, were tuned on like the other
 sets (so it is held to a floor near its new figure), and a fourth set (rules_questions_fourth.toml) was
 written from the rules and committed before that round's tuning; the search was never tuned on it or run
-on it until the end of the round, when it was measured once. That figure, less a small margin, is guarded
-here, and it is the honest figure for questions nobody tuned for.
+on it until the end of the round, when it was measured once (85.9%; the code before the round: 84.4%).
+In a fifth round the fourth set's misses were tuned on, and a fifth set (rules_questions_fifth.toml),
+written and committed before that round, was measured once at its end (85.3%; the code before the fourth
+round: 84.7%). That figure, less a small margin, is guarded here, and it is the honest figure for
+questions nobody tuned for: tuning on a set's misses lifts that set by 7-14 points and unseen questions
+by about one.
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with
-`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|old [--misses]`.
+`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|old [--misses]`.
 """
 
 from __future__ import annotations
@@ -47,9 +51,12 @@ THIRD: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_third.toml").read_text("utf-8"))["question"]
 FOURTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fourth.toml").read_text("utf-8"))["question"]
+FIFTH: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_fifth.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
-FOURTH_FLOOR = 0.84  # never tuned on, measured once at the end of the fourth round: 281/327 (85.9%)
+FOURTH_FLOOR = 0.90  # measured once at 281/327 (85.9%), then tuned on in the fifth round: 302/327 (92.4%)
+FIFTH_FLOOR = 0.83  # never tuned on, measured once at the end of the fifth round: 256/300 (85.3%)
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -114,8 +121,9 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", or a part of the larger set ("tuning", "held-out")."""
-    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH}
+    """A set by name: "fresh", "third", "fourth", "fifth", or a part of the larger set ("tuning",
+    "held-out")."""
+    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -161,26 +169,29 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-def test_the_fourth_set_is_big_varied_and_new() -> None:
-    """At least 250 questions, nearly half in each language, every variant and kind of asker, at least 10%
-    that are not rules questions, none asked before."""
-    assert len(FOURTH) >= 250
+@pytest.mark.parametrize("name", ["fourth", "fifth"])
+def test_the_fourth_and_fifth_sets_are_big_varied_and_new(name: str) -> None:
+    """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
+    at least 10% that are not rules questions, none asked in an earlier set."""
+    mine_set = of_part(name)
+    assert len(mine_set) >= 250
     for lang in ("en", "fi"):
-        mine = [q for q in FOURTH if q["lang"] == lang]
-        assert len(mine) >= 0.45 * len(FOURTH)
+        mine = [q for q in mine_set if q["lang"] == lang]
+        assert len(mine) >= 0.45 * len(mine_set)
         assert {q["variant"] for q in mine} == set(VARIANTS) and {q["by"] for q in mine} == set(STYLES)
         asked = {label.split(": ")[0] for q in mine for label in q["answers"]}
         assert asked == set(TOPICS) | {"none"}
-    aside = [q for q in FOURTH if all(label.split(": ")[0] in {"none", "about"} for label in q["answers"])]
-    assert len(aside) >= 0.1 * len(FOURTH)
-    earlier = {q["text"].lower().strip("?! ") for q in PEOPLE + QUESTIONS + FRESH + THIRD}
-    assert not [q["text"] for q in FOURTH if q["text"].lower().strip("?! ") in earlier]
-    assert len({(q["lang"], q["text"].lower()) for q in FOURTH}) == len(FOURTH)
-    assert len({q["group"] for q in FOURTH}) == len(FOURTH)
+    aside = [q for q in mine_set if all(label.split(": ")[0] in {"none", "about"} for label in q["answers"])]
+    assert len(aside) >= 0.1 * len(mine_set)
+    earlier = {q["text"].lower().strip("?! ")
+               for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name == "fifth" else [])}
+    assert not [q["text"] for q in mine_set if q["text"].lower().strip("?! ") in earlier]
+    assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
+    assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH:
+    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -218,11 +229,18 @@ def test_the_third_set_is_answered_about_as_well_as_it_was_tuned() -> None:
     assert good / total >= THIRD_FLOOR
 
 
-def test_the_fourth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions the search was never tuned on: at least the share measured once, less a small margin."""
+def test_the_fourth_set_is_answered_about_as_well_as_it_was_tuned() -> None:
+    """Measured once untuned (85.9%), then tuned on in the fifth round: at least that, less a margin."""
     good, total = score(FOURTH)
-    print(f"\nrules help, fourth set (never tuned on): {good}/{total} on point ({good / total:.1%})")
+    print(f"\nrules help, fourth set (tuned on): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= FOURTH_FLOOR
+
+
+def test_the_fifth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions the search was never tuned on: at least the share measured once, less a small margin."""
+    good, total = score(FIFTH)
+    print(f"\nrules help, fifth set (never tuned on): {good}/{total} on point ({good / total:.1%})")
+    assert good / total >= FIFTH_FLOOR
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
