@@ -68,6 +68,7 @@ class QueueWorker:
         self.taking = False  # the loop runs and last reached the database
         self._running: dict[int, asyncio.Task[None]] = {}
         self._last_purge = 0.0
+        self._last_look = float("-inf")
 
     async def serve(self, stop: asyncio.Event) -> None:
         """The loop: take a job when a slot is free, else wait for a notification or `poll` seconds;
@@ -118,11 +119,16 @@ class QueueWorker:
         return ended
 
     async def _next(self) -> Job | None:
-        for job_id, kind in await self.jobs.expire():
-            log.warning("job %s (%s) given up: its worker stopped on its last try", job_id, kind)
-            self.metrics.given_up.labels(kind).inc()
-        for kind, count in (await self.jobs.depth()).items():
-            self.metrics.depth.labels(kind).set(count)
+        """The next job, if any; about once a second (not at every take) the jobs whose worker stopped on
+        their last try are given up and the depth of the queue is measured."""
+        if time.monotonic() - self._last_look >= min(1.0, self.poll):
+            self._last_look = time.monotonic()
+            for job_id, kind in await self.jobs.expire():
+                log.warning("job %s (%s) given up: its worker stopped on its last try", job_id, kind)
+                self.metrics.given_up.labels(kind).inc()
+            depth = await self.jobs.depth()
+            for kind in {*self.handlers, *depth}:
+                self.metrics.depth.labels(kind).set(depth.get(kind, 0))
         if time.monotonic() - self._last_purge > 600:
             self._last_purge = time.monotonic()
             await self.jobs.purge(PURGE_AFTER)

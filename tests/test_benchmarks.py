@@ -342,3 +342,15 @@ def test_soak() -> None:
         assert len(samples) >= 3 and int(samples[-1][1]) > 0, out
         assert lines(rf"rss {NUMBER} -> {NUMBER} MB over \d+ s, \d+ moves; growth over the second half: "
                      rf"[+-]{NUMBER} MB/min", out), out
+
+
+@covers("bench_queue.py")
+def test_bench_queue() -> None:
+    """The job queue's round trip and its throughput with one and two workers, when a PostgreSQL server
+    is there (the script creates a database of its own on it and drops it)."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip("bench_queue.py needs a PostgreSQL server: none is reachable")
+    out = bench("bench_queue.py", "--jobs", "10", "--workers", "1,2", "--postgres", url)
+    assert lines(rf"round trip ms, 10 jobs one at a time: p50 {NUMBER}  p95 {NUMBER}  max {NUMBER}", out), out
+    assert [m[1] for m in lines(rf"workers (\d): 10 jobs in {NUMBER} s, \d+ jobs/s", out)] == ["1", "2"], out
