@@ -33,7 +33,7 @@ from bot.engines import work as hub
 from bot.parallel import bounded, chunks_of
 from engine import Board, Color, Move, search
 from engine import review as judging
-from engine.puzzles import Scan, scan_game
+from engine.puzzles import Puzzle, Scan, Source, examine, scan_game
 from render.table import render_table
 
 log = logging.getLogger(__name__)
@@ -87,6 +87,10 @@ def _settle(engine: HubSettings | None, game: judging.Review, ply: int, seconds:
     if turn.turning_point:
         turn = judging.explain(game.with_turn(turn), ply, seconds=seconds, nodes=nodes, analyser=analyser)
     return turn
+
+
+def _puzzle_at(variant: str, fen: str, game_id: int, ply: int) -> Puzzle | None:
+    return examine(Board(variant, fen=fen), source=Source("game", game_id, ply)).puzzle
 
 
 def _hint(board: Board, seconds: float, nodes: int | None) -> Move:
@@ -379,3 +383,8 @@ class Workers:
         """The puzzles in a finished game (`engine.puzzles.scan_game`), searched in the reviews' pool."""
         scan = functools.partial(scan_game, kind="game", game=game_id)
         return await self._run("reviews", scan, variant, start_fen, moves)
+
+    async def puzzle_at(self, variant: str, fen: str, game_id: int, ply: int) -> Puzzle | None:
+        """The puzzle a game's position (after `ply` moves) is, or None (`engine.puzzles.examine`), searched
+        in the reviews' pool."""
+        return await self._run("reviews", _puzzle_at, variant, fen, game_id, ply)

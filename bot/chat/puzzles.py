@@ -18,7 +18,7 @@ from bot.chat.context import Ctx
 from bot.chat.events import Reply
 from bot.chat.moving import play_move as play_in_game
 from bot.domain.transitions import Refusal
-from bot.flows import puzzles
+from bot.flows import puzzles, review_puzzles
 from bot.flows.desk import Desk
 from bot.flows.puzzles import Unplayable
 from bot.presentation import catalogue, puzzle_text
@@ -159,4 +159,12 @@ async def stats_lines(ctx: Ctx, desk: Desk, user_id: str) -> list[str]:
 
 
 Handler = Callable[..., Awaitable[list[Reply]]]
-COMMANDS: dict[type[typed.Command], Handler] = {Puzzle: puzzle, PuzzleLeaders: leaders}
+async def try_puzzle(command: typed.TryPuzzle, ctx: Ctx, desk: Desk, workers: Workers) -> list[Reply]:
+    """A review's "Try it as a puzzle": that position opened as the channel's puzzle (or the open one)."""
+    found = await review_puzzles.open_from_review(desk.repository, ctx.asker, command.game_id, command.ply,
+                                                  ctx.variant, desk.clock)
+    return [await puzzle_text.opened(ctx.lang, found, workers, ctx.user.name)]
+
+
+COMMANDS: dict[type[typed.Command], Handler] = {Puzzle: puzzle, PuzzleLeaders: leaders,
+                                                typed.TryPuzzle: try_puzzle}

@@ -64,12 +64,14 @@ def press(button: str, choice: str = "") -> typed.Command:
     number, _, ply = rest.partition(":")
     if action not in Action._value2member_map_ or not number.isdecimal() or len(number) > 18:
         raise Refusal("unknown_button")
-    if Action(action) not in (Action.PICK, Action.PIECE):
+    if Action(action) not in (Action.PICK, Action.PIECE, Action.TRY_PUZZLE):
         if ply:
             raise Refusal("unknown_button")
         return typed.Press(Action(action), int(number))
     if not ply.isdecimal() or len(ply) > 6:
         raise Refusal("unknown_button")
+    if Action(action) is Action.TRY_PUZZLE:
+        return typed.TryPuzzle(int(number), int(ply))
     if Action(action) is Action.PICK:
         return typed.PlayMove(clean(choice, 200), int(number), ply=int(ply))
     square = choice.strip()

@@ -13,14 +13,15 @@ from bot.chat.context import Ctx
 from bot.chat.deps import Post
 from bot.chat.events import Reply
 from bot.domain.model import Game
-from bot.flows import records
+from bot.flows import records, review_puzzles
 from bot.flows.desk import Desk
 from bot.flows.queued import GivenUp
 from bot.flows.review import Reviewer
 from bot.presentation.messages import Kind
-from bot.presentation.review_text import hint_reply, review_replies
+from bot.presentation.review_text import hint_reply, review_replies, shown_points
 from bot.storage.repository import Repository
 from bot.workers import Workers
+from engine.review import Review
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +36,10 @@ async def review(target: typed.Target, ctx: Ctx, desk: Desk, reviewer: Reviewer,
     saved = await reviewer.saved(game)
     if saved is not None:
         hints = await records.hints_used(repository, game)
-        return await review_replies(workers, ctx.lang, game, saved, hints=hints)
+        plies = frozenset(await review_puzzles.kept_plies(repository, game))
+        return await review_replies(workers, ctx.lang, game, saved, hints=hints, puzzles=plies)
     reviewer.reserve(ctx.platform, ctx.user.user_id)
-    desk.spawn(_review_later(ctx, game, reviewer, workers, repository, post))
+    desk.spawn(_review_later(ctx, game, reviewer, workers, desk, post))
     limits = reviewer.limits
     per_position = limits.seconds if limits.seconds is not None else (limits.nodes or 0) / NODES_PER_SECOND
     seconds = max(1, round(per_position * (len(game.moves) + 1)))
@@ -45,13 +47,28 @@ async def review(target: typed.Target, ctx: Ctx, desk: Desk, reviewer: Reviewer,
                   kind=Kind.INFO, game_id=game.id)]
 
 
-async def _review_later(ctx: Ctx, game: Game, reviewer: Reviewer, workers: Workers, repository: Repository,
+async def _puzzles(desk: Desk, workers: Workers, game: Game, done: Review, *, search: bool) -> frozenset[int]:
+    """The review's turning points that are puzzles (none, logged, if looking for them failed); with
+    `search` False (the review came from the job queue: this process may have no search workers) only
+    those kept already, found by mining."""
+    try:
+        if not search:
+            return frozenset(await review_puzzles.kept_plies(desk.repository, game))
+        return await review_puzzles.find(desk.repository, workers, game, done, shown_points(done), desk.clock)
+    except Exception:
+        log.exception("looking for puzzles in the review of game %s failed", game.id)
+        return frozenset()
+
+
+async def _review_later(ctx: Ctx, game: Game, reviewer: Reviewer, workers: Workers, desk: Desk,
                         post: Post) -> None:
+    repository = desk.repository
     try:
         try:
             done = await reviewer.review(game)
             hints = await records.hints_used(repository, game)
-            replies = await review_replies(workers, ctx.lang, game, done, hints=hints)
+            plies = await _puzzles(desk, workers, game, done, search=reviewer.remote is None)
+            replies = await review_replies(workers, ctx.lang, game, done, hints=hints, puzzles=plies)
         except GivenUp as error:
             log.warning("the queued review of game %s was given up: %s", game.id, error)
             replies = [Reply(ctx.say("review_given_up", id=game.id, tries=error.tries), kind=Kind.ERROR,

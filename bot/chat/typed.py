@@ -90,6 +90,15 @@ class PlayMove(Command):
 
 
 @dataclass(frozen=True)
+class TryPuzzle(Command):
+    """A review's turning point tried as a puzzle (its button): the position before move `ply` of a game."""
+
+    limit: ClassVar[str | None] = "button"
+    game_id: int
+    ply: int
+
+
+@dataclass(frozen=True)
 class PickPiece(Command):
     """A piece chosen from a board's menu (the first of two steps): its moves are the next menu."""
 

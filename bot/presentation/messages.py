@@ -67,6 +67,7 @@ class Action(enum.StrEnum):
     PICK = "pik"  # a move chosen from a menu: `pik:<game>:<ply>`, the move in the event's text
     PIECE = "pcs"  # a piece chosen from a menu: `pcs:<game>:<ply>`, its square in the event's text
     BUMP = "bmp"  # a live board posted again at the bottom of the channel
+    TRY_PUZZLE = "tpz"  # a review's turning point as a puzzle: `tpz:<game>:<ply>`
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.domain.model import Game
 from bot.flows.review import Hinted
 from bot.presentation import catalogue, game_text
-from bot.presentation.messages import Attachment, Kind, Reply
+from bot.presentation.messages import Action, Attachment, Button, Kind, Reply
 from bot.workers import Workers
 from engine import Color, get_variant
 from engine.evaluation import MATE_BOUND
@@ -52,9 +52,16 @@ def point_text(lang: str, game: Game, turn: Turn) -> str:
     return "\n".join(lines)
 
 
+def try_button(lang: str, game: Game, turn: Turn) -> Button:
+    """"Try it as a puzzle": the position before the turning point, opened as the channel's puzzle."""
+    return Button(f"{Action.TRY_PUZZLE.value}:{game.id}:{turn.ply}",
+                  catalogue.say(lang, "review-try-puzzle", number=turn.number))
+
+
 async def review_replies(workers: Workers, lang: str, game: Game, review: Review, *,
-                         hints: int = 0) -> list[Reply]:
-    """The review of `game` as messages: graph, turning points, summary."""
+                         hints: int = 0, puzzles: frozenset[int] = frozenset()) -> list[Reply]:
+    """The review of `game` as messages: graph, turning points (with "Try it as a puzzle" under those whose
+    position before is a puzzle: their plies in `puzzles`), summary."""
     variant = game.variant
     points = shown_points(review)
     all_points = review.turning_points()
@@ -73,9 +80,10 @@ async def review_replies(workers: Workers, lang: str, game: Game, review: Review
         board = review.board_before(turn.ply)
         picture = await workers.board_png(board, flipped=game_text.flipped_for(turn.color),
                                           arrow=board.parse_move(turn.best))
+        tries = (try_button(lang, game, turn),) if turn.ply in puzzles else ()
         replies.append(Reply(point_text(lang, game, turn),
                              attachment=Attachment(picture, "board.png") if picture else None,
-                             kind=Kind.REVIEW, game_id=game.id))
+                             kind=Kind.REVIEW, game_id=game.id, buttons=tries))
     lines = [catalogue.say(lang, "review_summary", id=game.id)]
     first = get_variant(variant).first
     for color in (first, first.other):

@@ -29,6 +29,15 @@ class MinedRecords(Protocol):
         game whose record cannot be read: it is marked mined with nothing found)."""
         ...
 
+    async def keep_puzzles(self, game: Game, puzzles: Sequence[Puzzle], now: float) -> None:
+        """Keep puzzles found in the game outside a mining round (a review's turning points), without
+        marking the game mined; one already kept stays as it is."""
+        ...
+
+    async def game_puzzles(self, game_id: int) -> list[MinedPuzzle]:
+        """The puzzles kept from one game, in the order of the game."""
+        ...
+
     async def store_mined(self, game: Game | int, puzzles: Sequence[Puzzle], now: float) -> bool:
         """Mark the game mined and keep the puzzles found in it, in one transaction; False, with nothing
         written, when it was mined already (by another process)."""

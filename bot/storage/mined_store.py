@@ -25,6 +25,7 @@ KEEP = ("INSERT INTO mined_puzzles (game_id, puzzle_key, platform, channel_id, v
         " found_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, puzzle_key) DO NOTHING")
 FOUND = ("SELECT game_id, puzzle, found_at FROM mined_puzzles WHERE platform = ? AND channel_id = ?"
          " AND (? = '' OR variant = ?) ORDER BY found_at, game_id, ply")
+OF_GAME = "SELECT game_id, puzzle, found_at FROM mined_puzzles WHERE game_id = ? ORDER BY ply, puzzle_key"
 _GAME_ID = 0  # GAME_SELECT's first column
 
 
@@ -52,6 +53,12 @@ class MinedStore(SqlReads):
             found.append(game if isinstance(game, Game) else int(row[_GAME_ID]))
         return found
 
+    async def keep_puzzles(self, game: Game, puzzles: Sequence[Puzzle], now: float) -> None:
+        async with self._tx() as tx:
+            for puzzle in puzzles:
+                await tx.run(KEEP, game.id, puzzle.key, game.platform, game.channel_id, puzzle.variant,
+                             puzzle.source.ply or 0, json.dumps(puzzle.to_dict()), now)
+
     async def store_mined(self, game: Game | int, puzzles: Sequence[Puzzle], now: float) -> bool:
         game_id = game if isinstance(game, int) else game.id
         async with self._tx() as tx:
@@ -63,6 +70,11 @@ class MinedStore(SqlReads):
                     await tx.run(KEEP, game.id, puzzle.key, game.platform, game.channel_id, puzzle.variant,
                                  puzzle.source.ply or 0, json.dumps(puzzle.to_dict()), now)
         return True
+
+    async def game_puzzles(self, game_id: int) -> list[MinedPuzzle]:
+        rows = await self._all(OF_GAME, (game_id,))
+        return [MinedPuzzle(Puzzle.from_dict(json.loads(puzzle)), int(game_id), float(found_at))
+                for game_id, puzzle, found_at in rows]
 
     async def mined_puzzles(self, platform: str, channel_id: str, variant: str | None) -> list[MinedPuzzle]:
         wanted = variant or ""

@@ -36,6 +36,16 @@ class MemoryMined:
             found.append(game)
         return found[:limit]
 
+    async def keep_puzzles(self, game: Game, puzzles: Sequence[Puzzle], now: float) -> None:
+        self._write("keep_puzzles")
+        for puzzle in puzzles:
+            self._found.setdefault((game.id, puzzle.key), MinedPuzzle(puzzle, game.id, now))
+
+    async def game_puzzles(self, game_id: int) -> list[MinedPuzzle]:
+        self._read("game_puzzles")
+        found = [mined for (game, _), mined in self._found.items() if game == game_id]
+        return sorted(found, key=lambda mined: (mined.puzzle.source.ply or 0, mined.puzzle.key))
+
     async def store_mined(self, game: Game | int, puzzles: Sequence[Puzzle], now: float) -> bool:
         self._write("store_mined")
         game_id = game if isinstance(game, int) else game.id

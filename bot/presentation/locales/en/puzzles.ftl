@@ -64,3 +64,8 @@ puzzle-leaderboard-header = Best puzzle solvers in this channel, { $variant }:
 puzzle-leaderboard-line = { $rank }. { $name } — { $rating } ({ $solved } solved, { $failed } failed)
 puzzle-provisional = A rating with ? is provisional: still uncertain after the first few puzzles.
 puzzle-leaderboard-empty = Nobody has solved or failed a puzzle of { $variant } here yet: `puzzle` starts one.
+
+## A review's turning points as puzzles
+# the button under a turning point whose position before is a puzzle
+review-try-puzzle = Try move { $number } as a puzzle
+puzzle-not-kept = Game #{ $id }, move { $move }: there is no puzzle of that position.

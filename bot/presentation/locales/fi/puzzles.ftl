@@ -64,3 +64,8 @@ puzzle-leaderboard-header = Tämän kanavan parhaat tehtävien ratkaisijat, { $v
 puzzle-leaderboard-line = { $rank }. { $name } — { $rating } ({ $solved } ratkaistu, { $failed } epäonnistunut)
 puzzle-provisional = Kysymysmerkillinen vahvuusluku on alustava: se on vielä epävarma ensimmäisten tehtävien jälkeen.
 puzzle-leaderboard-empty = Kukaan ei ole vielä ratkaissut tai yrittänyt tehtävää säännöillä { $variant } täällä: `tehtävä` aloittaa.
+
+## Arvioinnin käännekohdat tehtävinä
+# painike käännekohdan alla, kun sitä edeltävä asema on tehtävä
+review-try-puzzle = Kokeile siirtoa { $number } tehtävänä
+puzzle-not-kept = Peli #{ $id }, siirto { $move }: siitä asemasta ei ole tehtävää.
