@@ -196,9 +196,10 @@ async def work(config: Config, *, stop: asyncio.Event | None = None,
                ready: Callable[[QueueWorker], None] | None = None) -> int:
     """Run a worker over the configured database until `stop` is set (without one: until SIGTERM or
     SIGINT); `ready` hears of it once it takes jobs. The exit status."""
-    from bot.app import open_repository
+    from bot.domain.ratings import Glicko2
     from bot.engines.settings import hub_settings
-    from bot.workers import Workers
+    from bot.storage.postgres import PostgresRepository
+    from bot.workers import Workers  # (not bot.app: a worker needs none of the chat's modules)
 
     url = parse_database(config.database).url
     if url is None:
@@ -212,7 +213,7 @@ async def work(config: Config, *, stop: asyncio.Event | None = None,
                 asyncio.get_running_loop().add_signal_handler(signum, stop.set)
     queue = config.queue
     async with contextlib.AsyncExitStack() as stack:
-        repository: Repository = await open_repository(config.database)
+        repository: Repository = await PostgresRepository.open(url, Glicko2())
         stack.push_async_callback(repository.close)
         jobs = await JobStore.open(url, lease=queue.lease.total_seconds(),
                                    retry_after=queue.retry_after.total_seconds())
