@@ -47,3 +47,26 @@ async def bounded(calls: Sequence[Callable[[], Awaitable[T]]], limit: int) -> li
     finally:
         for task in tasks:
             task.cancel()
+
+
+Progress = Callable[[int, int], None]
+"""Told (done, of) as a piece of work goes: a review's positions searched and its positions."""
+
+
+def counted(progress: Progress | None, of: int) -> Callable[[Sequence[object]], None] | None:
+    """What `progress` is told as each chunk of `of` positions comes in (None: nobody asks).
+
+    >>> seen = []; tell = counted(lambda done, of: seen.append((done, of)), 5)
+    >>> tell([1, 2]); tell([3, 4, 5]); seen
+    [(2, 5), (5, 5)]
+    """
+    if progress is None:
+        return None
+    done = 0
+
+    def chunk(found: Sequence[object]) -> None:
+        nonlocal done
+        done = min(of, done + len(found))
+        progress(done, of)
+
+    return chunk

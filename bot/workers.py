@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeVar
 import render
 from bot.engines import EngineFault, HubSettings
 from bot.engines import work as hub
-from bot.parallel import bounded, chunks_of
+from bot.parallel import Progress, bounded, chunks_of, counted
 from engine import Board, Color, Move, search
 from engine import review as judging
 from engine.puzzles import Puzzle, Scan, Source, examine, scan_game
@@ -281,32 +281,35 @@ class Workers:
     # -- reviews (their own pool: a long review never holds up the opponent) and hints -----------
 
     async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
-                     nodes: int | None) -> judging.Review:
+                     nodes: int | None, progress: Progress | None = None) -> judging.Review:
         """The review of a game (as `engine.review.review_game`), searched a few positions per request so
         that stopping the bot never waits for a whole review: by the Hub engine, within its own budget per
-        position, where it serves the variant (if it fails, the review starts again with Tammi's)."""
+        position, where it serves the variant (if it fails, the review starts again with Tammi's).
+        `progress` is told (positions searched, positions) as the chunks of positions come in."""
         engine = self._engine_for(variant)
         if engine is not None:
             try:
                 return await self._review("engine", engine, variant, start_fen, moves,
                                           None if engine.review_nodes else engine.review_time,
-                                          engine.review_nodes)
+                                          engine.review_nodes, progress)
             except EngineFault as fault:
                 log.warning("%s; the review is made by Tammi's own engine instead", fault)
             except concurrent.futures.BrokenExecutor:
                 log.warning("the Hub engine's worker process died; the review is made by Tammi's own engine")
             except Exception:
                 log.exception("a review by the Hub engine failed; the review is made by Tammi's own engine")
-        return await self._review("reviews", None, variant, start_fen, moves, seconds, nodes)
+        return await self._review("reviews", None, variant, start_fen, moves, seconds, nodes, progress)
 
     async def _review(self, kind: str, engine: HubSettings | None, variant: str, start_fen: str,
-                      moves: tuple[str, ...], seconds: float | None, nodes: int | None) -> judging.Review:
+                      moves: tuple[str, ...], seconds: float | None, nodes: int | None,
+                      progress: Progress | None = None) -> judging.Review:
         """Each step in parallel over the pool (each search starts afresh, so the order in which they end
         changes nothing): the chunks of positions, then each move to confirm (and explain: it depends
         only on its own move)."""
         parts = chunks_of(len(moves) + 1, self.sizes[kind], most=REVIEW_CHUNK)
         chunks = await self._all(kind, [(_evaluate, (engine, variant, start_fen, moves, first, last, seconds,
-                                                     nodes)) for first, last in parts])
+                                                     nodes)) for first, last in parts],
+                                 counted(progress, len(moves) + 1))
         evals = [found for chunk in chunks for found in chunk]
         judged = await self._run(kind, _judge_game, variant, start_fen, moves, evals, seconds, nodes)
         doubtful = [t.ply for t in judged.turns if t.verdict is not judging.Verdict.GOOD]
@@ -315,10 +318,17 @@ class Workers:
             judged = judged.with_turn(turn)
         return judged
 
-    async def _all(self, kind: str, calls: list[tuple[Callable[..., T], tuple[Any, ...]]]) -> list[T]:
-        """The calls' results, as many at once as `kind` has processes (one in threads): `bounded`."""
-        return await bounded([functools.partial(self._run, kind, f, *args) for f, args in calls],
-                             self.sizes[kind])
+    async def _all(self, kind: str, calls: list[tuple[Callable[..., T], tuple[Any, ...]]],
+                   done: Callable[[T], None] | None = None) -> list[T]:
+        """The calls' results, as many at once as `kind` has processes (one in threads): `bounded`; `done`
+        is told each result as it comes."""
+        async def one(f: Callable[..., T], args: tuple[Any, ...]) -> T:
+            found = await self._run(kind, f, *args)
+            if done is not None:
+                done(found)
+            return found
+
+        return await bounded([functools.partial(one, f, args) for f, args in calls], self.sizes[kind])
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move:
         """A good move for the side to move (the strongest search within the time), searched in the

@@ -12,6 +12,7 @@ from bot.chat import typed
 from bot.chat.context import Ctx
 from bot.chat.deps import Post
 from bot.chat.events import Reply
+from bot.chat.review_progress import Standing
 from bot.domain.model import Game
 from bot.flows import records, review_puzzles
 from bot.flows.desk import Desk
@@ -39,12 +40,13 @@ async def review(target: typed.Target, ctx: Ctx, desk: Desk, reviewer: Reviewer,
         plies = frozenset(await review_puzzles.kept_plies(repository, game))
         return await review_replies(workers, ctx.lang, game, saved, hints=hints, puzzles=plies)
     reviewer.reserve(ctx.platform, ctx.user.user_id)
-    desk.spawn(_review_later(ctx, game, reviewer, workers, desk, post))
+    standing = Standing(ctx, game, desk, post)  # the note below, edited as the review goes
+    desk.spawn(_review_later(ctx, game, reviewer, workers, desk, post, standing))
     limits = reviewer.limits
     per_position = limits.seconds if limits.seconds is not None else (limits.nodes or 0) / NODES_PER_SECOND
     seconds = max(1, round(per_position * (len(game.moves) + 1)))
-    return [Reply(ctx.say("review_started", id=game.id, plies=len(game.moves), seconds=seconds),
-                  kind=Kind.INFO, game_id=game.id)]
+    return [standing.note(Reply(ctx.say("review_started", id=game.id, plies=len(game.moves), seconds=seconds),
+                                kind=Kind.INFO, game_id=game.id))]
 
 
 async def _puzzles(desk: Desk, workers: Workers, game: Game, done: Review, *, search: bool) -> frozenset[int]:
@@ -61,11 +63,13 @@ async def _puzzles(desk: Desk, workers: Workers, game: Game, done: Review, *, se
 
 
 async def _review_later(ctx: Ctx, game: Game, reviewer: Reviewer, workers: Workers, desk: Desk,
-                        post: Post) -> None:
+                        post: Post, standing: Standing | None = None) -> None:
     repository = desk.repository
     try:
         try:
-            done = await reviewer.review(game)
+            done = await reviewer.review(game, standing.progress if standing else None)
+            if standing is not None:
+                standing.finished()
             hints = await records.hints_used(repository, game)
             plies = await _puzzles(desk, workers, game, done, search=reviewer.remote is None)
             replies = await review_replies(workers, ctx.lang, game, done, hints=hints, puzzles=plies)

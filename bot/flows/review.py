@@ -16,6 +16,7 @@ from typing import Protocol
 from bot.domain.model import Game
 from bot.domain.transitions import Refusal
 from bot.flows.desk import Asker, Desk
+from bot.parallel import Progress
 from engine import Board, Move
 from engine.review import Review
 
@@ -26,7 +27,7 @@ class Analyst(Protocol):
     """Reviews games and finds hints away from the event loop (see `bot.workers.Workers`)."""
 
     async def review(self, variant: str, start_fen: str, moves: tuple[str, ...], *, seconds: float | None,
-                     nodes: int | None) -> Review: ...
+                     nodes: int | None, progress: Progress | None = None) -> Review: ...
 
     async def hint(self, board: Board, *, seconds: float, nodes: int | None = None) -> Move: ...
 
@@ -99,13 +100,14 @@ class Reviewer:
     def release(self, platform: str, user_id: str) -> None:
         self._running.discard((platform, user_id))
 
-    async def review(self, game: Game) -> Review:
-        """Review the game in a worker and store the review (a queued one is stored by its worker)."""
+    async def review(self, game: Game, progress: Progress | None = None) -> Review:
+        """Review the game in a worker and store the review (a queued one is stored by its worker);
+        `progress` hears how far a review made here has got."""
         limits = self.limits
         if self.remote is not None:
             return await self.remote.review(game, limits)
         review = await self.analyst.review(game.variant, game.start_fen, game.moves, seconds=limits.seconds,
-                                           nodes=limits.nodes)
+                                           nodes=limits.nodes, progress=progress)
         await self.desk.repository.save_review(game.id, len(game.moves), json.dumps(review.to_dict()),
                                                self.desk.clock())
         return review

@@ -138,10 +138,12 @@ class Live:
     message `edit` in place (its picture, text and buttons), or posts the board anew when there is none
     or the edit fails (the message was deleted, is too old, may not be edited), then tells `kept` the
     message the board is now. `replaces`: the live board this one takes the place of (a bump), deleted
-    once the new one is posted."""
+    once the new one is posted. `anew` False: an edit that does not go is dropped, not posted anew (a
+    review's note saying how far it got)."""
 
     kept: Kept = field(compare=False, repr=False)
     edit: str | None = None
+    anew: bool = True
     replaces: str | None = None
 
 

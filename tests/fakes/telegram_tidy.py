@@ -1,6 +1,7 @@
 """The fake Telegram with what live boards need: `editMessageMedia` (a message's picture replaced by an
 uploaded one, with its caption and keyboard; like Telegram, refused for a message that is gone or not the
-bot's) and `deleteMessage`. Tests delete a message as a group administrator would (`delete`).
+bot's), `editMessageText` and `deleteMessage`. Tests delete a message as a group administrator would
+(`delete`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,23 @@ class TidyTelegram(FakeTelegram):
         message.pop("reply_markup", None)
         if (params.get("reply_markup") or {}).get("inline_keyboard"):
             message["reply_markup"] = params["reply_markup"]
+        message["edit_date"] = int(time.time())
+        self.edited.append(dict(message))
+        return message
+
+    async def _api_editMessageText(self, params: dict[str, Any], files: Any) -> dict[str, Any] | bool:
+        """A text message's text replaced; like Telegram, the same text and buttons again are refused."""
+        message = self._editable(params)
+        if "text" not in message:
+            raise LookupError("there is no text in the message to edit")
+        markup = params.get("reply_markup") or {}
+        if params["text"] == message["text"] and markup.get("inline_keyboard") == (
+                message.get("reply_markup") or {}).get("inline_keyboard"):
+            raise LookupError("message is not modified")
+        message["text"] = params["text"]
+        message.pop("reply_markup", None)
+        if markup.get("inline_keyboard"):
+            message["reply_markup"] = markup
         message["edit_date"] = int(time.time())
         self.edited.append(dict(message))
         return message

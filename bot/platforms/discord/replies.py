@@ -91,6 +91,8 @@ class Poster:
                                                                            starter)) is not None:
             channel, channel_id = thread, str(thread.id)
         message_id = await live.edit(self.client, channel_id, reply)
+        if message_id is None and reply.live is not None and not reply.live.anew:
+            return  # an edit or nothing (a review's note)
         if message_id is None:
             try:
                 message_id = (await self._send(channel, reply, reference, locale)).id
@@ -219,6 +221,8 @@ class Poster:
                 continue
             try:
                 sent = await live.edit(self.client, channel_id, reply)
+                if sent is None and reply.live is not None and not reply.live.anew:
+                    continue
                 if sent is None:
                     for parts in message_parts(reply, self.own_id):
                         sent = await answer.send(send_arguments(parts), private=reply.private)

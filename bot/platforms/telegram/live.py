@@ -16,7 +16,7 @@ from telegram import Bot, InputMediaAnimation, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.chat.events import Reply
-from bot.platforms.telegram.formatting import caption, formatted, keyboard
+from bot.platforms.telegram.formatting import TEXT_LIMIT, caption, formatted, keyboard
 from bot.platforms.telegram.send import Progress, send
 from bot.platforms.telegram.send import _retried as retried
 
@@ -35,6 +35,8 @@ async def send_reply(bot: Bot, reply: Reply, chat_id: int, quote: int | None = N
     kept: str | None = None
     if live.edit is not None and done.posted == 0:
         kept = await edit(bot, reply, chat_id, live.edit, done)
+    if kept is None and not live.anew:
+        return  # an edit or nothing (a review's note)
     if kept is None:
         await send(bot, reply, chat_id, quote, thread, done)
         if done.posted == 1 and not done.text_only and done.message is not None:
@@ -47,18 +49,22 @@ async def send_reply(bot: Bot, reply: Reply, chat_id: int, quote: int | None = N
 
 
 async def edit(bot: Bot, reply: Reply, chat_id: int, message_id: str, done: Progress) -> str | None:
-    """Edit the board into message `message_id`; its id, or None when Telegram refused (then the board
-    is to be posted anew). A flood wait or network trouble rises as from `send`."""
-    words, rest = caption(reply)
-    if reply.attachment is None or rest is not None or not message_id.isdecimal():
+    """Edit the board into message `message_id` (a text reply: the message's text); its id, or None
+    when Telegram refused (then the board is to be posted anew). A flood wait or network trouble rises
+    as from `send`."""
+    words, rest = caption(reply) if reply.attachment is not None else (reply.text, None)
+    if rest is not None or not message_id.isdecimal() or not words or len(words) > TEXT_LIMIT:
         return None
     text, entities = formatted(words, reply.mentions)
-    kind = InputMediaAnimation if reply.attachment.is_animation else InputMediaPhoto
-    media = kind(reply.attachment.data, filename=reply.attachment.filename, caption=text or None,
-                 caption_entities=entities or None)  # uploaded as an attachment of the request
+    where = {"chat_id": chat_id, "message_id": int(message_id), "reply_markup": keyboard(reply)}
     try:
-        edited = await retried(bot.edit_message_media, media, chat_id=chat_id, message_id=int(message_id),
-                               reply_markup=keyboard(reply))
+        if reply.attachment is None:
+            edited = await retried(bot.edit_message_text, text, entities=entities or None, **where)
+        else:
+            kind = InputMediaAnimation if reply.attachment.is_animation else InputMediaPhoto
+            media = kind(reply.attachment.data, filename=reply.attachment.filename, caption=text or None,
+                         caption_entities=entities or None)  # uploaded as an attachment of the request
+            edited = await retried(bot.edit_message_media, media, **where)
     except BadRequest as error:
         if "not modified" in error.message.lower():  # the same board again: it is the live one
             done.posted = 1

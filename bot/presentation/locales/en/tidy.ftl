@@ -28,3 +28,11 @@ btn-bump = Bump
 
 thread-name = Game #{ $id }: { $title }
 thread-permission-missing = I could not give this game a thread of its own: I need the Create Public Threads permission in this channel (or turn game threads off with `settings threads off`). The game goes on here.
+
+## A review's note, edited as the review goes (issue 25's Progress)
+
+review-progress = Reviewing game #{ $id }: move { $move } of { $moves }…
+review-progress-done = Game #{ $id } reviewed ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}): the review follows.

@@ -28,3 +28,11 @@ btn-bump = Nosta
 
 thread-name = Peli #{ $id }: { $title }
 thread-permission-missing = En voinut antaa tälle pelille omaa ketjua: tarvitsen tällä kanavalla oikeuden luoda julkisia ketjuja (tai laita peliketjut pois komennolla `asetukset ketjut pois`). Peli jatkuu täällä.
+
+## Analyysin viesti, jota muokataan analyysin edetessä (issue 25:n Progress)
+
+review-progress = Analysoin peliä #{ $id }: siirto { $move }/{ $moves }…
+review-progress-done = Peli #{ $id } analysoitu ({ $moves ->
+    [one] { $moves } siirto
+   *[other] { $moves } siirtoa
+}): analyysi tulee tässä.
