@@ -296,7 +296,7 @@ class QueueConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     lease: timedelta = timedelta(seconds=30)  # a taken job is its worker's this long unless renewed
     poll: timedelta = timedelta(seconds=2)  # between looks at the queue when no notification came
     retry_after: timedelta = timedelta(seconds=1)  # before a failed job's next try, times the tries so far
-    jobs: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1  # jobs one `tammi worker` runs at once
+    jobs: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1  # jobs of each kind a `tammi worker` runs at once
     port: Annotated[int, msgspec.Meta(ge=1, le=65535)] | None = None  # a worker's /healthz and /metrics
     listen: Annotated[str, msgspec.Meta(pattern=r"\S")] = "127.0.0.1"
 

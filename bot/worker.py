@@ -55,7 +55,8 @@ class QueueMetrics(Metrics):
 
 
 class QueueWorker:
-    """Takes jobs of the kinds it has handlers for, at most `slots` at once, until `stop` is set."""
+    """Takes jobs of the kinds it has handlers for, at most `slots` of each kind at once (so a long review
+    never holds up the bot's moves), until `stop` is set."""
 
     def __init__(self, jobs: JobStore, handlers: dict[str, Handler], *, slots: int = 1, poll: float = 2.0,
                  name: str | None = None, metrics: QueueMetrics | None = None) -> None:
@@ -67,58 +68,63 @@ class QueueWorker:
         self.metrics = metrics or QueueMetrics()
         self.taking = False  # the loop runs and last reached the database
         self._running: dict[int, asyncio.Task[None]] = {}
+        self._busy = dict.fromkeys(handlers, 0)  # jobs running, per kind
+        self._ended = asyncio.Event()  # a job ended: its kind may be taken again
         self._last_purge = 0.0
         self._last_look = float("-inf")
 
     async def serve(self, stop: asyncio.Event) -> None:
-        """The loop: take a job when a slot is free, else wait for a notification or `poll` seconds;
-        once `stop` is set, the jobs under way are handed back."""
-        free = asyncio.Semaphore(self.slots)
+        """The loop: take a job of a kind with a free slot, else wait for a notification, a job's end or
+        `poll` seconds; once `stop` is set, the jobs under way are handed back."""
         stopping = asyncio.ensure_future(stop.wait())
         try:
-            while await self._first(free.acquire(), stopping):
-                if stop.is_set():
-                    break
+            while not stop.is_set():
+                kinds = [kind for kind, busy in self._busy.items() if busy < self.slots]
+                if not kinds:
+                    self._ended.clear()
+                    await self._first(stopping, self._ended.wait())
+                    continue
                 signal = await self.jobs.signal(PUT)  # before looking: a job put meanwhile wakes us
+                self._ended.clear()
                 try:
-                    job = await self._next()
+                    job = await self._next(kinds)
                 except Exception as error:  # the database is away: look again later
                     self.taking = False
                     log.warning("the job queue cannot be read: %s: %s", type(error).__name__, error)
                     job = None
                 if job is None:
-                    free.release()
-                    await self._first(signal.wait(), stopping, timeout=self.poll)
+                    await self._first(stopping, signal.wait(), self._ended.wait(), timeout=self.poll)
                     continue
+                self._busy[job.kind] += 1
                 task = asyncio.create_task(self._run(job), name=f"tammi-job-{job.id}")
                 self._running[job.id] = task
-                task.add_done_callback(self._ended(job.id, free))
+                task.add_done_callback(self._over(job))
         finally:
             stopping.cancel()
             await self._stop_running()
 
     @staticmethod
-    async def _first(work: Coroutine[Any, Any, Any], stopping: asyncio.Future[Any],
-                     timeout: float | None = None) -> bool:
-        """Wait for `work` until it is done, `stopping` is, or `timeout` passes; whether `work` was done
-        (and not stopped: then it is cancelled)."""
-        task = asyncio.ensure_future(work)
+    async def _first(stopping: asyncio.Future[Any], *waits: Coroutine[Any, Any, Any],
+                     timeout: float | None = None) -> None:
+        """Until `stopping` or one of `waits` is done, or `timeout` passes (the other waits cancelled)."""
+        tasks = [asyncio.ensure_future(wait) for wait in waits]
         try:
-            await asyncio.wait({task, stopping}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({stopping, *tasks}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if not task.done():
+            for task in tasks:
                 task.cancel()
+            for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        return task.done() and not task.cancelled() and not stopping.done()
 
-    def _ended(self, job_id: int, free: asyncio.Semaphore) -> Callable[[asyncio.Task[None]], None]:
-        def ended(task: asyncio.Task[None]) -> None:
-            self._running.pop(job_id, None)
-            free.release()
-        return ended
+    def _over(self, job: Job) -> Callable[[asyncio.Task[None]], None]:
+        def over(task: asyncio.Task[None]) -> None:
+            self._running.pop(job.id, None)
+            self._busy[job.kind] -= 1
+            self._ended.set()
+        return over
 
-    async def _next(self) -> Job | None:
+    async def _next(self, kinds: list[str]) -> Job | None:
         """The next job, if any; about once a second (not at every take) the jobs whose worker stopped on
         their last try are given up and the depth of the queue is measured."""
         if time.monotonic() - self._last_look >= min(1.0, self.poll):
@@ -132,7 +138,7 @@ class QueueWorker:
         if time.monotonic() - self._last_purge > 600:
             self._last_purge = time.monotonic()
             await self.jobs.purge(PURGE_AFTER)
-        job = await self.jobs.take(list(self.handlers), self.name)
+        job = await self.jobs.take(kinds, self.name)
         self.taking = True
         return job
 

@@ -216,6 +216,40 @@ async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
         await second.close()
 
 
+async def test_a_long_review_does_not_hold_up_the_bot_moves_of_its_worker(url: str) -> None:
+    await (await open_repository(url)).close()
+    store = await JobStore.open(url, lease=30)
+    release = asyncio.Event()
+    started: list[str] = []
+
+    async def review(payload: dict[str, Any]) -> Done:
+        started.append("review")
+        await release.wait()
+        return Done("{}")
+
+    async def bot_move(payload: dict[str, Any]) -> Done:
+        started.append("bot-move")
+        return Done(json.dumps({"stale": True}))
+
+    stop = asyncio.Event()
+    worker = QueueWorker(store, {"review": review, "bot-move": bot_move}, slots=1, poll=0.1, name="W")
+    serving = asyncio.create_task(worker.serve(stop))
+    try:
+        reviews = [await store.put("review", f"review:{n}:10", {}) for n in (1, 2)]
+        await until(lambda: started == ["review"], what="the first review to start")
+        move = await store.put("bot-move", "bot-move:1:3", {})
+        assert (await store.wait(move, poll=0.1)).done  # while the review runs
+        assert started == ["review", "bot-move"]  # and the second review waits for the first's slot
+        release.set()
+        for job_id in reviews:
+            assert (await store.wait(job_id, poll=0.1)).done
+        assert started == ["review", "bot-move", "review"]
+    finally:
+        stop.set()
+        await serving
+        await store.close()
+
+
 # -- reviews -----------------------------------------------------------------------------------------
 
 async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease(url: str,
