@@ -254,7 +254,7 @@ async def test_a_long_review_does_not_hold_up_the_bot_moves_of_its_worker(url: s
 
 async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease(url: str,
                                                                                  tmp_path: Path) -> None:
-    config = queued_config(url, review_nodes=5000)
+    config = queued_config(url, review_nodes=12000)  # a review of seconds: killed well before its end
     async with chat_process(config) as chat:
         game_id = await human_game(chat)
         killed = await start_worker(url, tmp_path)
@@ -285,7 +285,7 @@ async def test_a_worker_killed_mid_review_leaves_it_to_the_other_after_the_lease
 
 
 async def test_a_worker_stopped_with_sigterm_hands_its_job_back_untried(url: str, tmp_path: Path) -> None:
-    config = queued_config(url, review_nodes=5000)
+    config = queued_config(url, review_nodes=12000)  # a review of seconds: killed well before its end
     async with chat_process(config) as chat:
         game_id = await human_game(chat)
         process = await start_worker(url, tmp_path)
