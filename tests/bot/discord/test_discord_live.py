@@ -18,7 +18,7 @@ from bot.config import DiscordConfig
 from tests.bot.discord.test_discord_game import button
 from tests.bot.discord.test_discord_pings import Bot, start
 from tests.bot.tammi_talk import Clock
-from tests.fakes.discord_server import ALICE, BOB, CHANNEL_ID, Sent, User
+from tests.fakes.discord_server import ALICE, BOB, CAROL, CHANNEL_ID, Sent, User
 from tests.fakes.discord_tidy import TidyDiscord
 
 
@@ -144,6 +144,18 @@ async def test_a_game_in_its_own_thread(tidy: TidyDiscord, database: str) -> Non
         assert "alice played 22-18" in third.text and boards(fake) == []
         assert await fake.until(lambda: fake.callback(moved))  # the command answered (the board is elsewhere)
         assert (await bot.storage.game_thread(1)) == str(thread_id)
+
+        await fake.slash(ALICE, "resign", channel_id=thread_id)  # game 1 ends, said in its thread
+        [*_, last] = await fake.until(lambda: b if len(b := boards(fake, thread_id)) == 4 else None)
+        assert "resigned. bob (Red) wins" in last.text, last.text
+        challenged = await fake.slash(CAROL, "challenge", opponent=BOB, variant="english", colour="white")
+        await fake.wait_answers(challenged)
+        await fake.type_message(BOB, "!tammi accept")  # typed: a thread in the channel, not from a message
+        made = await fake.until(lambda: next((t for key, t in fake.threads.items() if key != str(thread_id)),
+                                             None))
+        assert made["parent_id"] == str(CHANNEL_ID) and made["name"].startswith("Game #2")
+        [second] = await fake.until(lambda: boards(fake, int(made["id"])) or None)
+        assert "Game #2" in second.text and boards(fake) == []
     finally:
         await bot.close()
 
