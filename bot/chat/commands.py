@@ -17,11 +17,12 @@ from engine import all_variants
 
 OptionKind = Literal["user", "variant", "colour", "move", "topic", "level", "game", "page", "flag",
                      "draw-answer", "undo-answer", "language", "board", "format", "rounds", "days", "openers",
-                     "notify", "puzzle-action", "puzzle-move", "switch"]
+                     "notify", "puzzle-action", "puzzle-move", "switch", "daily", "time"]
 """What an option holds. A `flag` is a yes/no option that, when set, gives its own name as a word
 (`tournament`); a `puzzle-move` is a move typed as text (no autocomplete); the choice kinds take one of
 `CHOICES[kind]`; a count (`rounds`, `days`) gives its name
-and its number (`rounds 5`), and so do `notify` and a `switch` their choice (`notify on`, `live off`)."""
+and its number (`rounds 5`), and so do `notify`, a `switch` and `daily` their choice (`notify on`, `live off`,
+`puzzle daily`); a `time` is a time of day typed as text (`09:00`)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ CHOICES: dict[OptionKind, tuple[str, ...]] = {
     "notify": ("on", "off"),
     "puzzle-action": ("show", "fen", "give-up"),
     "switch": ("on", "off"),
+    "daily": ("daily", "off"),
 }
 """The values a choice option takes, as the command reads them when typed."""
 
@@ -88,7 +90,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("leaderboard", (Option("variant", "variant"),)),
     Command("settings", (Option("language", "language"), Option("variant", "variant"),
                          Option("board", "board"), Option("tournaments", "openers"),
-                         Option("live", "switch"), Option("threads", "switch"))),
+                         Option("live", "switch"), Option("threads", "switch"), Option("puzzle", "daily"),
+                         Option("time", "time"))),
     Command("notify", (Option("notify", "notify"),), within="settings"),
     Command("bump", (Option("bump", "flag"),), within="board"),
     Command("broken", (Option("game", "game"), Option("end", "flag"))),

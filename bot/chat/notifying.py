@@ -64,7 +64,8 @@ async def notify(command: Notify, ctx: Ctx, pings: Pings, desk: Desk, repository
                  config: Config) -> list[Reply]:
     """Say whether the person's pings are on, or turn them on or off; turned on away from a private chat,
     a private message tells whether one reaches them."""
-    replies = await talking.settings(command.settings, ctx, repository, config) if command.settings else []
+    settings = command.settings
+    replies = await talking.settings(settings, ctx, repository, config, desk) if settings else []
     lang = command.settings.language if command.settings and command.settings.language else ctx.lang
     platform, user = ctx.platform, ctx.user
     if command.on is None:

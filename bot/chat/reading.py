@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from bot.chat import grammar as words
 from bot.chat import notifying, puzzles, typed
+from bot.chat.daily import DailyWords
 from bot.chat.events import Event
 from bot.chat.tournament_reading import read as read_tournament
 from bot.domain.model import ColourChoice, Openers, Orientation
@@ -205,11 +206,14 @@ def _settings(args: Args) -> typed.Settings:
     after_tournaments = False  # the word before was `tournaments`: this one says who opens them
     switches: dict[str, bool] = {}  # `live on`, `threads off`
     switch: str | None = None  # the word before was `live` or `threads`: this one says on or off
+    daily = DailyWords()  # `puzzle daily 09:00`, `puzzle off`
     for arg in args:
         word = arg.casefold()
         if switch is not None:
             switches[switch] = _switched(switch, word)
             switch = None
+            continue
+        if not after_board and not after_tournaments and daily.take(word):
             continue
         if word in SWITCH_WORDS:
             switch = SWITCH_WORDS[word]
@@ -236,7 +240,8 @@ def _settings(args: Args) -> typed.Settings:
         raise Refusal("settings_tournaments_usage")
     if switch is not None:
         raise Refusal(f"settings_{switch}_usage")
-    return typed.Settings(language, variant, board, openers, switches.get("live"), switches.get("threads"))
+    return typed.Settings(language, variant, board, openers, switches.get("live"), switches.get("threads"),
+                          daily.choice())
 
 
 SWITCH_WORDS = {word: name for name in ("live", "threads")

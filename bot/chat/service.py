@@ -26,6 +26,7 @@ from bot.domain.model import BOT_NAME, Game, Timing
 from bot.engines.settings import hub_settings
 from bot.flows import play, records
 from bot.flows.announce import Announcement
+from bot.flows.daily import DailyPuzzles
 from bot.flows.desk import Asker, Desk
 from bot.flows.mining import Miner, Mining
 from bot.flows.opponent import BotPlayer, Limits
@@ -85,6 +86,7 @@ class GameService:
         mining = config.puzzles
         self.miner = Miner(repository, self._mine, Mining(mining.channels, mining.games_per_round,
                                                           mining.interval), self.desk.clock)
+        self.daily = DailyPuzzles(self.desk, self.announce, config.variant)  # the puzzle of the day
         review = config.review
         self.reviewer = Reviewer(self.desk, self.workers, ReviewLimits(
             None if review.node_limit else _seconds(review.time_per_move), review.node_limit,
@@ -108,6 +110,7 @@ class GameService:
         games where it is to move."""
         await self.workers.start()
         self.sweep.start()
+        self.daily.start()
         if self.config.puzzles.mine:
             self.miner.start()
         await self.bot.resume()
@@ -115,6 +118,7 @@ class GameService:
     async def close(self) -> None:
         """Stop background work and the workers (the repository is closed by its owner)."""
         await self.sweep.close()
+        await self.daily.close()
         await self.miner.close()
         await self.desk.close()
         await self.workers.close()

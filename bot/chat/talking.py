@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.chat import daily as daily_setting
 from bot.chat import typed
 from bot.chat.commands import COMMANDS
 from bot.chat.context import Ctx
@@ -10,15 +11,18 @@ from bot.config import Config
 from bot.domain.model import ChannelSettings, Openers
 from bot.domain.transitions import Refusal
 from bot.flows import records
+from bot.flows.desk import Desk
 from bot.presentation import catalogue, rules_help
 from bot.presentation.messages import Kind
 from bot.storage.repository import Repository
 
 
-async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config) -> list[Reply]:
+async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, config: Config,
+                   desk: Desk) -> list[Reply]:
     language, variant, board, openers = command.language, command.variant, command.board, command.tournaments
     live, threads = command.live, command.threads
-    changing = bool(language or variant or board or openers) or live is not None or threads is not None
+    changing = (bool(language or variant or board or openers) or live is not None or threads is not None
+                or command.puzzle is not None)
     if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():
         raise Refusal("settings_not_allowed")
     if changing:
@@ -42,7 +46,8 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
                           command=catalogue.command_name(lang, "settings"))
             for name, chosen in (("live", current.live), ("threads", current.threads))
             if name == "live" or ctx.platform == "discord"]  # only Discord gives games threads
-    return [Reply("\n".join((text, boards, opening, *tidy)), kind=Kind.SETTINGS)]
+    daily = await daily_setting.settings_line(command.puzzle, ctx, lang, repository, desk.clock)
+    return [Reply("\n".join((text, boards, opening, *tidy, daily)), kind=Kind.SETTINGS)]
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bot.domain.daily import DailyChoice
 from bot.domain.model import ColourChoice, Openers, Orientation
 from bot.flows.desk import Lookup
 from bot.presentation.messages import Action
@@ -234,6 +235,7 @@ class Settings(Command):
     tournaments: Openers | None = None  # who may open a tournament here
     live: bool | None = None  # one live board per game, edited in place
     threads: bool | None = None  # each game in a thread of its own (Discord)
+    puzzle: DailyChoice | None = None  # the puzzle of the day: on at a time, or off
 
 
 @dataclass(frozen=True)

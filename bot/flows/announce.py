@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.domain.model import Challenge, Damaged, Game
 from bot.domain.transitions import Moved
+from bot.flows.daily_news import DailyNews
 from bot.flows.tournament_news import TournamentNews
 from engine import Board
 
@@ -62,5 +63,5 @@ class GameSetAside:
 
 
 Announcement = (BotThinking | BotMoved | BotDrew | BotFailed | ChallengeExpired | Reminder | AbandonAvailable
-                | GameSetAside | TournamentNews)
+                | GameSetAside | TournamentNews | DailyNews)
 Announce = Callable[[Announcement], Awaitable[None]]

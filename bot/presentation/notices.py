@@ -16,9 +16,10 @@ from bot.flows.announce import (
     GameSetAside,
     Reminder,
 )
+from bot.flows.daily_news import DailyNoneNew, DailyPosted
 from bot.flows.play import Played
 from bot.flows.tournament_news import TournamentNews, news_addressee, news_where
-from bot.presentation import aside_text, catalogue, game_text
+from bot.presentation import aside_text, catalogue, daily_text, game_text
 from bot.presentation.game_text import TURNING, Facing
 from bot.presentation.messages import Action, Button, Kind, Reply
 from bot.presentation.replies import Presenter
@@ -33,6 +34,8 @@ def where(announcement: Announcement) -> tuple[str, str]:
         return announcement.damaged.platform, announcement.damaged.channel_id
     if isinstance(announcement, TournamentNews):
         return news_where(announcement)
+    if isinstance(announcement, DailyPosted | DailyNoneNew):
+        return announcement.platform, announcement.channel_id
     game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
     return game.platform, game.channel_id
 
@@ -42,8 +45,8 @@ def addressee(announcement: Announcement) -> str | None:
     challenger of an expired challenge; in a game, the person to move (against the bot: the person)."""
     if isinstance(announcement, ChallengeExpired):
         return announcement.challenge.challenger.user_id
-    if isinstance(announcement, GameSetAside):
-        return None  # for both players: the channel's language
+    if isinstance(announcement, GameSetAside | DailyPosted | DailyNoneNew):
+        return None  # for both players, or the whole channel: the channel's language
     if isinstance(announcement, TournamentNews):
         return news_addressee(announcement)
     game = announcement.moved.game if isinstance(announcement, BotMoved) else announcement.game
@@ -68,6 +71,8 @@ async def _render(presenter: Presenter, lang: str, item: Announcement, reads_typ
         return aside_text.notice(lang, item.damaged)
     if isinstance(item, TournamentNews):
         return await tournament_news(presenter, lang, item, reads_typed=reads_typed)
+    if isinstance(item, DailyPosted | DailyNoneNew):
+        return await daily_text.notice(lang, item, presenter.workers)
     if isinstance(item, BotMoved):
         return await presenter.moved(lang, Played(item.moved, item.board), BOT_NAME, reads_typed=reads_typed,
                                      facing=facing)

@@ -42,6 +42,7 @@ from bot.domain.model import (
 from bot.storage import rebuild
 from bot.storage import rows as shared
 from bot.storage.claims import PostgresClaims
+from bot.storage.daily_store import DailyStore
 from bot.storage.faults import ANSWER_LIMIT, LOCK_WAIT, LONG, STATEMENT_LIMIT, Outage, postgres_fault
 from bot.storage.live_store import LiveStore
 from bot.storage.mined_store import MinedStore
@@ -72,7 +73,7 @@ def bounds(url: str) -> dict[str, str]:
     return {name: f"{seconds * 1000:.0f}ms" for name, seconds in wanted.items() if name not in given}
 
 
-class PostgresRepository(PingStore, PuzzleStore, LiveStore, MinedStore, TournamentStore):
+class PostgresRepository(PingStore, PuzzleStore, LiveStore, MinedStore, DailyStore, TournamentStore):
     """The repository over a PostgreSQL database. Use `await PostgresRepository.open(url, ratings)`."""
 
     _TABLES = ("SELECT table_name, column_name FROM information_schema.columns"

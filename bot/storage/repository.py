@@ -27,8 +27,9 @@ from bot.domain.model import (
 )
 from bot.domain.pings import NotifyChoice, Place
 from bot.domain.tournaments import NewRound, NewTournament, Pairing, Stage, Tournament
-from bot.storage.puzzle_records import PuzzleRecords
+from bot.storage.daily_records import DailyRecords
 from bot.storage.mined_records import MinedRecords
+from bot.storage.puzzle_records import PuzzleRecords
 
 
 class StorageError(RuntimeError):
@@ -108,7 +109,7 @@ class RatingRule(Protocol):
     def update(self, player: Rating, opponent: Rating, score: float, at: float) -> Rating: ...
 
 
-class Repository(PuzzleRecords, MinedRecords, Protocol):
+class Repository(PuzzleRecords, MinedRecords, DailyRecords, Protocol):
     """What the flows need from storage (its puzzles' part: `bot.storage.puzzle_records`).
     `SqliteRepository` and `PostgresRepository` implement it."""
 

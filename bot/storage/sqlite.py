@@ -40,6 +40,7 @@ from bot.domain.model import (
 )
 from bot.storage import rebuild
 from bot.storage.claims import LocalClaims
+from bot.storage.daily_store import DailyStore
 from bot.storage.faults import LOCK_WAIT, Outage, sqlite_fault
 from bot.storage.live_store import LiveStore
 from bot.storage.mined_store import MinedStore
@@ -90,7 +91,7 @@ from engine import Color
 log = logging.getLogger(__name__)
 
 
-class SqliteRepository(PingStore, PuzzleStore, LiveStore, MinedStore, TournamentStore):
+class SqliteRepository(PingStore, PuzzleStore, LiveStore, MinedStore, DailyStore, TournamentStore):
     """The repository over one SQLite file. Use `await SqliteRepository.open(path, ratings)`."""
 
     _TABLES = ("SELECT m.name, c.name FROM sqlite_master AS m, pragma_table_info(m.name) AS c"

@@ -38,6 +38,7 @@ from bot.storage.claims import LocalClaims
 from bot.storage.repository import Busy, Known, Pending, RatingRule, StorageError, Unreadable
 from bot.storage.rows import migrations, rating_changes, seat_key, turn_of_fen
 from engine import Color
+from tests.fakes.memory_daily import MemoryDaily
 from tests.fakes.memory_live import MemoryLive
 from tests.fakes.memory_mined import MemoryMined
 from tests.fakes.memory_pings import MemoryPings
@@ -72,7 +73,7 @@ class _Handle:
     name: str
 
 
-class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, MemoryTournaments):
+class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, MemoryDaily, MemoryTournaments):
     """The repository in dictionaries. `MemoryRepository(Glicko2())`; nothing to open, `close()` ends it."""
 
     def __init__(self, ratings: RatingRule) -> None:
@@ -98,6 +99,7 @@ class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, Memo
         MemoryPuzzles.__init__(self)
         MemoryLive.__init__(self)
         MemoryMined.__init__(self)
+        MemoryDaily.__init__(self)
 
     async def close(self) -> None:
         """End the repository (idempotent): every later call refuses, as on a closed database."""

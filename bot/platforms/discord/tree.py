@@ -70,6 +70,7 @@ _CHOICE_NAMES: dict[OptionKind, Callable[[str], locale_str]] = {
     "notify": lambda value: _described(f"choice-notify-{value}"),
     "puzzle-action": lambda value: _described(f"choice-puzzle-{value}"),
     "switch": lambda value: _described(f"choice-switch-{value}"),
+    "daily": lambda value: _described(f"choice-daily-{value}"),
     "colour": lambda value: _named(value, f"choice-{value}"),
     "draw-answer": lambda value: _described(f"choice-draw-{value}"),
     "undo-answer": lambda value: _described(f"choice-undo-{value}"),
@@ -145,7 +146,7 @@ def _callback(spec: Command, group: str | None = None) -> Callable[..., Coroutin
                 mentions.append(person(value))
             elif isinstance(value, bool):
                 args += [option.name] if value else []
-            elif option.kind in ("rounds", "days", "notify", "switch") and value is not None:
+            elif option.kind in ("rounds", "days", "notify", "switch", "daily") and value is not None:
                 args += [option.name, str(value)]
             elif value is not None and str(value).strip():
                 args.append(str(value).strip())
