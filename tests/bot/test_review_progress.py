@@ -2,7 +2,7 @@
 "reviewing..." note is kept as the message it went out as and edited in place as the chunks of positions
 come in, then once more when the review is done; the edits are never posted anew; a note whose message
 is not known (an adapter that reports none, the console) gets no edits. End to end on the fake
-Telegram: the note's text edited with editMessageText."""
+Telegram (the note's text edited with editMessageText) and Discord (the interaction's answer edited)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,14 @@ from bot.app import open_repository
 from bot.chat import review_progress
 from bot.chat.events import Notice
 from bot.chat.service import GameService
+from bot.platforms.discord import DiscordAdapter
 from bot.platforms.telegram import TelegramAdapter
 from tests.bot.discord.test_discord_game import first_move
 from tests.bot.tammi_talk import close_chat, open_chat
 from tests.bot.telegram.test_telegram_pings import ALICE, GROUP, say
 from tests.bot.test_review_chat import OPENING, Counting, played, review_config
+from tests.fakes.discord_server import BOB, CHANNEL_ID
+from tests.fakes.discord_tidy import TidyDiscord
 from tests.fakes.telegram_server import config_for
 from tests.fakes.telegram_tidy import TidyTelegram
 
@@ -103,3 +106,35 @@ async def test_on_telegram_the_note_is_edited_in_place(tidy: TidyTelegram, datab
         await adapter.close()
         await service.close()
         await storage.close()
+
+
+async def test_on_discord_the_note_is_edited_in_place(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_progress, "EVERY", 0.0)
+    fake = TidyDiscord()
+    await fake.start()
+    storage = await open_repository(database)
+    service = GameService(storage, review_config(database), choose_move=first_move)
+    await service.start()
+    adapter = DiscordAdapter(service, fake.settings(), guild_ready_timeout=0.05)
+    try:
+        await adapter.start()
+        await adapter.wait_until_ready()
+        [started] = await fake.wait_answers(await fake.slash(BOB, "play", level=1, colour="black"))
+        assert started.files  # the first board: Bob (Red) moves first
+        for _ in range(10):  # Bob (Red) and the bot, ten moves each
+            [legal] = (await service.suggest_moves("discord", str(CHANNEL_ID), str(BOB.id)))[:1]
+            boards = len(fake.in_channel(CHANNEL_ID))
+            await fake.type_message(BOB, legal)
+            await fake.wait_in_channel(CHANNEL_ID, boards + 2)
+        [note] = await fake.wait_answers(await fake.slash(BOB, "review"))
+        assert "Reviewing game #1" in note.text
+        done = await fake.until(lambda: next((e for e in fake.edits
+                                              if e.id == note.id and "reviewed" in e.text), None), timeout=30)
+        assert done.text.strip() == "Game #1 reviewed (20 moves): the review follows."
+        assert any("Reviewing game #1: move " in e.text for e in fake.edits if e.id == note.id)
+        await service.wait_idle()
+    finally:
+        await adapter.close()
+        await service.close()
+        await storage.close()
+        await fake.close()
