@@ -319,7 +319,8 @@ def channel_move(platform: str, old: str, new: str) -> list[tuple[str, tuple[str
     statements: list[tuple[str, tuple[str, ...]]] = [("UPDATE games" + move, (new, platform, old)),
                                                      ("UPDATE challenges" + move, (new, platform, old))]
     for table, key in (("seats", "user_id, slot"), ("ratings", "user_id, variant"), ("names", "user_id"),
-                       ("channel_settings", None), ("puzzle_progress", "user_id, variant")):
+                       ("channel_settings", None), ("puzzle_progress", "user_id, variant"),
+                       ("daily_puzzles", None)):
         inner = f"FROM {table} WHERE platform = ? AND channel_id = ?"
         clash = f" AND ({key}) IN (SELECT {key} {inner})" if key else f" AND EXISTS (SELECT 1 {inner})"
         statements.append((f"DELETE FROM {table} WHERE platform = ? AND channel_id = ?" + clash,

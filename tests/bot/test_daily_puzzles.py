@@ -126,3 +126,11 @@ async def test_the_day_is_marked_once_in_storage(chat: Chat) -> None:
     assert kept.last_day == day  # a day posted stays posted
     off = await storage.set_daily_puzzle("test", "c1", False, 20 * 60, None, "ann", chat.clock())
     assert not off.on and not await storage.mark_daily_puzzle("test", "c1", day + 1)
+
+
+async def test_the_setting_moves_with_its_channel(chat: Chat) -> None:
+    await said(chat, "ann", "!tammi settings puzzle daily 10:00")
+    await chat.storage.move_channel("test", "c1", "c9")  # a Telegram group became a supergroup
+    assert await chat.storage.daily_puzzle("test", "c1") is None
+    moved = await chat.storage.daily_puzzle("test", "c9")
+    assert moved is not None and moved.on and moved.minute == 10 * 60

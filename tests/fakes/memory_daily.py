@@ -23,6 +23,12 @@ class MemoryDaily:
     def _write(self, method: str) -> None:
         raise NotImplementedError
 
+    def _move_daily(self, platform: str, old: str, new: str) -> None:
+        """A channel's new id takes its setting along, unless it has one (`bot.storage.rows.channel_move`)."""
+        setting = self._daily.pop((platform, old), None)
+        if setting is not None:
+            self._daily.setdefault((platform, new), replace(setting, channel_id=new))
+
     async def daily_puzzle(self, platform: str, channel_id: str) -> DailyPuzzle | None:
         self._read("daily_puzzle")
         return self._daily.get((platform, channel_id))

@@ -416,6 +416,7 @@ class MemoryRepository(MemoryPings, MemoryPuzzles, MemoryLive, MemoryMined, Memo
         self._settings = _moved(self._settings, platform, old, new)
         self._move_tournaments(platform, old, new)
         self._move_puzzles(platform, old, new)
+        self._move_daily(platform, old, new)
         return len(moved)
 
     async def note_name(self, platform: str, channel_id: str, user_id: str, name: str, *, exact_key: str,

@@ -148,3 +148,15 @@ async def test_a_channel_that_has_seen_every_puzzle_gets_none_and_is_told() -> N
     assert await repo.open_puzzle("test", "c1") is None  # nothing shown again
     clock.now = at(10)
     assert await poster.daily.run() == []  # and said once
+
+
+async def test_the_setting_moves_with_its_channel_unless_the_new_id_has_one() -> None:
+    repo = MemoryRepository(Glicko2())
+    await choose_daily(repo, HERE, DailyChoice(True, 10 * 60), at(8))
+    await choose_daily(repo, Asker("test", "c3", "ann"), DailyChoice(True, 11 * 60), at(8))
+    await choose_daily(repo, Asker("test", "c4", "ann"), DailyChoice(True, 12 * 60), at(8))
+    await repo.move_channel("test", "c1", "c2")
+    await repo.move_channel("test", "c3", "c4")
+    moved, kept = await repo.daily_puzzle("test", "c2"), await repo.daily_puzzle("test", "c4")
+    assert moved is not None and moved.minute == 10 * 60 and await repo.daily_puzzle("test", "c1") is None
+    assert kept is not None and kept.minute == 12 * 60
