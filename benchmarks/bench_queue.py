@@ -27,7 +27,7 @@ from bot.storage.jobs import JobStore
 from bot.worker import QueueWorker
 
 
-async def nothing(payload: dict[str, Any]) -> Done:
+async def nothing(payload: dict[str, Any], progress: Any) -> Done:
     return Done(json.dumps(payload["n"]))
 
 

@@ -59,8 +59,10 @@ class QueueWorker:
     never holds up the bot's moves), until `stop` is set."""
 
     def __init__(self, jobs: JobStore, handlers: dict[str, Handler], *, slots: int = 1, poll: float = 2.0,
-                 name: str | None = None, metrics: QueueMetrics | None = None) -> None:
+                 name: str | None = None, metrics: QueueMetrics | None = None,
+                 note_every: float = 1.0) -> None:
         self.jobs = jobs
+        self.note_every = note_every  # seconds between two notes of a job's progress
         self.handlers = handlers
         self.slots = slots
         self.poll = poll
@@ -146,8 +148,11 @@ class QueueWorker:
         """Run one job, renewing its lease; record its result or its failure."""
         metrics, kind = self.metrics, job.kind
         metrics.wait.labels(kind).observe(job.waited)
-        work = asyncio.create_task(self.handlers[kind](job.payload))
+        noted: list[tuple[int, int]] = []
+        work = asyncio.create_task(self.handlers[kind](job.payload,
+                                                       lambda done, of: noted.append((done, of))))
         renewing = asyncio.create_task(self._renew(job, work))
+        noting = asyncio.create_task(self._note(job, noted))
         started = time.perf_counter()
         try:
             done = await work
@@ -169,10 +174,23 @@ class QueueWorker:
             return
         finally:
             renewing.cancel()
+            noting.cancel()
             metrics.run.labels(kind).observe(time.perf_counter() - started)
         if not await self.jobs.finish(job, self.name, done.result, done.review):
             log.warning("job %s (%s) was taken over by another worker; its result here is dropped", job.id,
                         kind)
+
+    async def _note(self, job: Job, noted: list[tuple[int, int]]) -> None:
+        """Every `note_every` seconds, note in the job how far it has got (for a review's progress)."""
+        shown = None
+        while True:
+            await asyncio.sleep(self.note_every)
+            if noted and noted[-1] != shown:
+                shown = noted[-1]
+                try:
+                    await self.jobs.note(job, self.name, *shown)
+                except Exception as error:
+                    log.debug("noting the progress of job %s failed: %s", job.id, error)
 
     async def _renew(self, job: Job, work: asyncio.Task[Any]) -> None:
         """Renew the lease every third of it; if the job is no longer ours, stop its work."""

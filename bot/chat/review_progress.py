@@ -3,7 +3,8 @@ is kept as the message it went out as (`Reply.live`), and edited in place as the
 in ("Reviewing game #12: move 34 of 80"), at most every `EVERY` seconds, and once more when it is done.
 
 An edit that does not go (the note was deleted, the platform refuses) is dropped, never posted anew
-(`Live.anew`); a review made by a worker through the job queue says nothing until it is done.
+(`Live.anew`). A review made by a worker through the job queue is told how far it got from the notes its
+worker makes in the job (`bot.storage.jobs.JobStore.note`, about every second).
 """
 
 from __future__ import annotations

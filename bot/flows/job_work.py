@@ -13,6 +13,7 @@ from typing import Any
 from bot.flows import deciding
 from bot.flows.desk import replay
 from bot.flows.queued import BOT_MOVE, REVIEW
+from bot.parallel import Progress
 from bot.storage.repository import Repository
 from bot.workers import Workers
 from engine.review import Review
@@ -26,7 +27,8 @@ class Done:
     review: tuple[int, int, str] | None = None
 
 
-Handler = Callable[[dict[str, Any]], Coroutine[Any, Any, Done]]
+Handler = Callable[[dict[str, Any], Progress], Coroutine[Any, Any, Done]]
+"""A kind's work: the job's payload in, its result out; told how far it has got as it goes."""
 
 
 class JobWork:
@@ -39,7 +41,7 @@ class JobWork:
     def handlers(self) -> dict[str, Handler]:
         return {REVIEW: self.review, BOT_MOVE: self.bot_move}
 
-    async def review(self, payload: dict[str, Any]) -> Done:
+    async def review(self, payload: dict[str, Any], progress: Progress) -> Done:
         game_id, plies = int(payload["game"]), int(payload["plies"])
         stored = await self.repository.saved_review(game_id, plies)
         if stored is not None:  # an earlier attempt stored it (its worker then lost the job): the same
@@ -49,11 +51,12 @@ class JobWork:
             except (ValueError, KeyError, TypeError):
                 pass
         review = await self.workers.review(payload["variant"], payload["start_fen"], tuple(payload["moves"]),
-                                           seconds=payload["seconds"], nodes=payload["nodes"])
+                                           seconds=payload["seconds"], nodes=payload["nodes"],
+                                           progress=progress)
         data = json.dumps(review.to_dict())
         return Done(data, (game_id, plies, data))
 
-    async def bot_move(self, payload: dict[str, Any]) -> Done:
+    async def bot_move(self, payload: dict[str, Any], progress: Progress) -> Done:
         game = await self.repository.get_game(int(payload["game"]))
         if game is None or game.version != int(payload["version"]) or not game.active or \
                 not game.player(game.turn).is_bot:

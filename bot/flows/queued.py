@@ -22,6 +22,7 @@ from bot.config import Config, parse_database
 from bot.domain.model import Game
 from bot.flows import deciding
 from bot.flows.deciding import Decision
+from bot.parallel import Progress
 from bot.storage.faults import postgres_fault
 from bot.storage.jobs import JobStore, Outcome
 from engine import Board
@@ -70,11 +71,12 @@ def _outages() -> Iterator[None]:
 
 
 async def _result(jobs: JobStore, kind: str, key: str, payload: dict[str, Any], game: Game,
-                  poll: float) -> str:
-    """Put the job (unless its key is queued already) and wait for its result; `GivenUp` if it fails."""
+                  poll: float, progress: Progress | None = None) -> str:
+    """Put the job (unless its key is queued already) and wait for its result (`progress` told how far
+    its worker has got); `GivenUp` if it fails."""
     with _outages():
         job_id = await jobs.put(kind, key, payload, platform=game.platform, channel_id=game.channel_id)
-        outcome: Outcome = await jobs.wait(job_id, poll=poll)
+        outcome: Outcome = await jobs.wait(job_id, poll=poll, progress=progress)
     if not outcome.done or outcome.result is None:
         raise GivenUp(outcome.attempts, outcome.error)
     return outcome.result
@@ -112,10 +114,10 @@ class QueuedReviews:
         self.jobs = jobs
         self.poll = poll
 
-    async def review(self, game: Game, limits: ReviewLimits) -> Review:
+    async def review(self, game: Game, limits: ReviewLimits, progress: Progress | None = None) -> Review:
         payload = {"game": game.id, "plies": len(game.moves), "variant": game.variant,
                    "start_fen": game.start_fen, "moves": list(game.moves), "seconds": limits.seconds,
                    "nodes": limits.nodes}
         result = await _result(self.jobs, REVIEW, review_key(game.id, len(game.moves)), payload, game,
-                               self.poll)
+                               self.poll, progress)
         return Review.from_dict(json.loads(result))

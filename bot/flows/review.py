@@ -35,7 +35,7 @@ class Analyst(Protocol):
 class RemoteReviews(Protocol):
     """Reviews made elsewhere and stored there (`bot.flows.queued.QueuedReviews`)."""
 
-    async def review(self, game: Game, limits: ReviewLimits) -> Review: ...
+    async def review(self, game: Game, limits: ReviewLimits, progress: Progress | None = None) -> Review: ...
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,10 @@ class Reviewer:
 
     async def review(self, game: Game, progress: Progress | None = None) -> Review:
         """Review the game in a worker and store the review (a queued one is stored by its worker);
-        `progress` hears how far a review made here has got."""
+        `progress` hears how far the review has got (here, or in the worker that took it from the queue)."""
         limits = self.limits
         if self.remote is not None:
-            return await self.remote.review(game, limits)
+            return await self.remote.review(game, limits, progress)
         review = await self.analyst.review(game.variant, game.start_fen, game.moves, seconds=limits.seconds,
                                            nodes=limits.nodes, progress=progress)
         await self.desk.repository.save_review(game.id, len(game.moves), json.dumps(review.to_dict()),

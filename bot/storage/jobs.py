@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,13 +44,24 @@ _PUT = (f"INSERT INTO jobs (kind, key, payload, platform, channel_id, created_at
 _TAKE = (f"WITH next AS (SELECT id FROM jobs WHERE kind = ANY($1) AND available_at <= {_NOW}"
          f" AND (status = 'queued' OR (status = 'running' AND leased_until < {_NOW} AND attempts < $4))"
          f" ORDER BY available_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)"
-         f" UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, worker = $2,"
+         f" UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1, worker = $2, result = NULL,"
          f" leased_until = {_NOW} + $3, started_at = {_NOW} FROM next WHERE jobs.id = next.id"
          f" RETURNING {', '.join('jobs.' + c for c in _COLUMNS.split(', '))}, {_NOW} - jobs.created_at")
 _MINE = "id = $1 AND worker = $2 AND attempts = $3 AND status = 'running'"
 _EXPIRED = (f"UPDATE jobs SET status = 'failed', finished_at = {_NOW}, leased_until = NULL,"
             f" error = 'its worker stopped (the lease ended) ' || attempts || ' times'"
             f" WHERE status = 'running' AND leased_until < {_NOW} AND attempts >= $1 RETURNING id, kind")
+
+
+def _progress(result: str | None) -> tuple[int, int] | None:
+    """The (done, of) a running job's worker noted, if any."""
+    if not result or not result.startswith('{"progress"'):
+        return None
+    try:
+        done, of = json.loads(result)["progress"]
+        return int(done), int(of)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -122,13 +133,21 @@ class JobStore:
             return None
         return Outcome(row["status"] == "done", row["result"], row["error"], int(row["attempts"]))
 
-    async def wait(self, job_id: int, *, poll: float) -> Outcome:
-        """Until the job is done or given up (woken by its notification, or looking every `poll` s)."""
+    async def wait(self, job_id: int, *, poll: float,
+                   progress: Callable[[int, int], None] | None = None) -> Outcome:
+        """Until the job is done or given up (woken by its notification, or looking every `poll` s);
+        `progress` is told each new (done, of) its worker noted meanwhile (`note`)."""
+        told = None
         while True:
             signal = await self.signal(DONE)
-            found = await self.outcome(job_id)
-            if found is not None:
-                return found
+            row = await self._pool.fetchrow("SELECT status, result, error, attempts FROM jobs WHERE id = $1",
+                                            job_id)
+            if row is not None and row["status"] in ("done", "failed"):
+                return Outcome(row["status"] == "done", row["result"], row["error"], int(row["attempts"]))
+            noted = _progress(row["result"]) if row is not None else None
+            if progress is not None and noted is not None and noted != told:
+                told = noted
+                progress(*noted)
             await self.sleep(signal, poll)
 
     # -- notifications ---------------------------------------------------------------------------
@@ -176,6 +195,16 @@ class JobStore:
         return Job(int(values[0]), values[1], values[2], json.loads(values[3]), values[4], values[5],
                    int(values[6]), max(0.0, float(values[7])))
 
+    async def note(self, job: Job, worker: str, done: int, of: int) -> bool:
+        """Note how far the job has got (kept in its result until it is done), waking who waits."""
+        async with self._pool.acquire() as db, db.transaction():
+            status = await db.execute(f"UPDATE jobs SET result = $4 WHERE {_MINE}", job.id, worker,
+                                      job.attempts, json.dumps({"progress": [done, of]}))
+            if changed(status) != 1:
+                return False
+            await db.execute("SELECT pg_notify($1, $2)", DONE, str(job.id))
+        return True
+
     async def renew(self, job: Job, worker: str) -> bool:
         """Extend the lease; False if the job is no longer this worker's attempt."""
         status = await self._pool.execute(f"UPDATE jobs SET leased_until = {_NOW} + $4 WHERE {_MINE}",
@@ -205,7 +234,7 @@ class JobStore:
         last = job.attempts >= MAX_ATTEMPTS
         async with self._pool.acquire() as db, db.transaction():
             status = await db.execute(
-                f"UPDATE jobs SET status = $4, error = $5, leased_until = NULL, worker = NULL,"
+                f"UPDATE jobs SET status = $4, error = $5, leased_until = NULL, worker = NULL, result = NULL,"
                 f" available_at = {_NOW} + $6, finished_at = CASE WHEN $4 = 'failed' THEN {_NOW} END"
                 f" WHERE {_MINE}", job.id, worker, job.attempts, "failed" if last else "queued", error[:2000],
                 self.retry_after * job.attempts)
@@ -218,7 +247,8 @@ class JobStore:
     async def give_back(self, job: Job, worker: str) -> None:
         """A worker stopping hands its job back untried (the attempt is not counted)."""
         await self._pool.execute(f"UPDATE jobs SET status = 'queued', attempts = attempts - 1, worker = NULL,"
-                                 f" leased_until = NULL WHERE {_MINE}", job.id, worker, job.attempts)
+                                 f" leased_until = NULL, result = NULL WHERE {_MINE}", job.id, worker,
+                                 job.attempts)
         await self._pool.execute("SELECT pg_notify($1, $2)", PUT, job.kind)
 
     async def expire(self) -> list[tuple[int, str]]:

@@ -26,6 +26,7 @@ import asyncpg
 import pytest
 
 from bot.app import open_repository, open_service
+from bot.chat import review_progress
 from bot.chat.events import Notice
 from bot.config import Config, OpponentConfig, PictureConfig, ReviewConfig
 from bot.config_values import QueueConfig
@@ -101,7 +102,7 @@ async def worker_task(config: Config, name: str, *, choose_move: Callable[..., A
     workers = Workers(search=0, reviews=0, choose_move=choose_move)
     if review is not None:
         workers.review = review  # type: ignore[method-assign]
-    worker = QueueWorker(jobs, JobWork(repository, workers).handlers(), poll=0.2, name=name)
+    worker = QueueWorker(jobs, JobWork(repository, workers).handlers(), poll=0.2, name=name, note_every=0.1)
     stop = asyncio.Event()
     running = Running(worker, workers, stop, asyncio.create_task(worker.serve(stop)))
     try:
@@ -187,7 +188,7 @@ async def test_two_workers_racing_for_jobs_take_each_once(url: str) -> None:
         ran: list[tuple[str, int]] = []
 
         def counting(name: str) -> Any:
-            async def run(payload: dict[str, Any]) -> Done:
+            async def run(payload: dict[str, Any], progress: Any) -> Done:
                 ran.append((name, payload["n"]))
                 await asyncio.sleep(0.01)
                 return Done(json.dumps(payload["n"]))
@@ -222,12 +223,12 @@ async def test_a_long_review_does_not_hold_up_the_bot_moves_of_its_worker(url: s
     release = asyncio.Event()
     started: list[str] = []
 
-    async def review(payload: dict[str, Any]) -> Done:
+    async def review(payload: dict[str, Any], progress: Any) -> Done:
         started.append("review")
         await release.wait()
         return Done("{}")
 
-    async def bot_move(payload: dict[str, Any]) -> Done:
+    async def bot_move(payload: dict[str, Any], progress: Any) -> Done:
         started.append("bot-move")
         return Done(json.dumps({"stale": True}))
 
@@ -305,6 +306,26 @@ async def test_a_worker_stopped_with_sigterm_hands_its_job_back_untried(url: str
             await until(lambda: review_posts(chat, game_id), what="the review to be posted")
         job = (await rows(url, "SELECT status, attempts, worker FROM jobs"))[0]
         assert (job["status"], job["attempts"], job["worker"]) == ("done", 1, "B")
+
+
+async def test_a_queued_reviews_note_says_how_far_its_worker_has_got(url: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_progress, "EVERY", 0.0)  # every note of the worker shows
+    config = queued_config(url, review_nodes=6000)
+    async with chat_process(config) as chat:
+        game_id = await human_game(chat)
+        [note] = await chat.say("ann", f"!tammi review {game_id}")
+        assert note.live is not None
+        await note.live.kept("n1")  # the adapter posted the note as message n1
+        async with worker_task(config, "W"):
+            await until(lambda: review_posts(chat, game_id), what="the review to be posted")
+        await chat.service.wait_idle()
+        shown = [n.reply for n in chat.notices if n.reply.live is not None and n.reply.live.edit == "n1"]
+        *going, done = [reply.text for reply in shown]
+        assert going and all(text.startswith(f"Reviewing game #{game_id}: move ") for text in going), shown
+        moves = [int(text.split("move ")[1].split(" of ")[0]) for text in going]
+        assert moves == sorted(set(moves)) and all(text.endswith(f"of {len(OPENING)}…") for text in going)
+        assert done.startswith(f"Game #{game_id} reviewed")
 
 
 async def test_a_job_failing_three_times_is_given_up_and_the_asker_told(url: str) -> None:
