@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from bot.chat.commands import COMMANDS
-from bot.chat.events import Attachment, BoardPosted, Button, Event, Notice, Reply, Sender
+from bot.chat.events import Attachment, BoardPosted, Button, Event, Notice, Reply, Sender, TypedReach
 from bot.config import TelegramConfig
 from bot.platforms.base import Adapter, TokenRejected, apology
 from bot.platforms.telegram import TelegramAdapter, send
@@ -43,7 +43,7 @@ class ScriptedService:
         self.events.append(event)
         return self.script(event)
 
-    def add_sender(self, platform: str, sender: Sender) -> None:
+    def add_sender(self, platform: str, sender: Sender, *, reads_typed: TypedReach = True) -> None:
         self.senders[platform] = sender
 
     async def suggest_moves(self, platform: str, channel_id: str, user_id: str) -> list[str]:
