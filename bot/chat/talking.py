@@ -21,6 +21,8 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
                    desk: Desk) -> list[Reply]:
     language, variant, board, openers = command.language, command.variant, command.board, command.tournaments
     live, threads = command.live, command.threads
+    if threads is not None and ctx.platform != "discord":
+        raise Refusal("settings_threads_discord_only")  # only Discord gives a game a thread of its own
     changing = (bool(language or variant or board or openers) or live is not None or threads is not None
                 or command.puzzle is not None)
     if changing and ctx.event.may_manage is not None and not await ctx.event.may_manage():

@@ -44,6 +44,8 @@ async def test_the_bots_move_edits_the_live_board(chat: Chat) -> None:
     assert bumped.live is not None and bumped.live.edit is None and bumped.live.replaces == "m1"
     [refused] = await chat.say("ann", "!tammi settings live maybe")
     assert refused.private and "settings live on" in refused.text
+    [refused] = await chat.say("ann", "!tammi settings threads on")  # not on this platform
+    assert refused.private and "Game threads are a Discord setting" in refused.text
     [off] = await chat.say("ann", "!tammi settings live off")
     assert "Live boards here: off" in off.text
     [plain] = await chat.say("ann", (await chat.service.suggest_moves("test", "c1", "ann"))[0])

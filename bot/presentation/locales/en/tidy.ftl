@@ -16,6 +16,7 @@ settings-threads-on = Game threads here: on, each new game gets a thread of its 
 settings-threads-off = Game threads here: off (`{ $command } threads on` gives each new game a thread of its own; I need the Create Public Threads permission).
 settings-live-usage = Say whether each game keeps one live board here: `settings live on` or `settings live off`.
 settings-threads-usage = Say whether each new game gets a thread of its own: `settings threads on` or `settings threads off`.
+settings-threads-discord-only = Game threads are a Discord setting: here each game stays in the chat, and `settings live on` keeps one board per game instead.
 
 words-command-bump = bump
 cmd-bump = Post your game's board again at the bottom (the live board moves there)

@@ -16,6 +16,7 @@ settings-threads-on = Peliketjut: päällä, jokainen uusi peli saa oman ketjun,
 settings-threads-off = Peliketjut: pois (`{ $command } ketjut päälle` antaa jokaiselle uudelle pelille oman ketjun; tarvitsen oikeuden luoda julkisia ketjuja).
 settings-live-usage = Kerro, pitääkö jokaisella pelillä olla yksi elävä lauta: `asetukset elävä päälle` tai `asetukset elävä pois`.
 settings-threads-usage = Kerro, saako jokainen uusi peli oman ketjun: `asetukset ketjut päälle` tai `asetukset ketjut pois`.
+settings-threads-discord-only = Peliketjut ovat Discordin asetus: täällä pelit pysyvät keskustelussa, ja `asetukset elävä päälle` pitää sen sijaan yhden laudan peliä kohden.
 
 words-command-bump = nosta, bump
 cmd-bump = Lähetä pelisi lauta uudelleen alimmaksi (elävä lauta siirtyy sinne)
