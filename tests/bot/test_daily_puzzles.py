@@ -134,3 +134,13 @@ async def test_the_setting_moves_with_its_channel(chat: Chat) -> None:
     assert await chat.storage.daily_puzzle("test", "c1") is None
     moved = await chat.storage.daily_puzzle("test", "c9")
     assert moved is not None and moved.on and moved.minute == 10 * 60
+
+
+async def test_with_turn_pings_in_the_same_command(chat: Chat) -> None:
+    text = "!tammi settings puzzle daily 10:00 notify off"
+    event = Event(chat.platform, chat.channel, Person("ann", "ann"), text=text, may_manage=manages(True))
+    replies = await answer(chat.service, event)
+    assert "Puzzle of the day here: every day at 10:00 UTC" in replies[0].text
+    assert replies[-1].text.startswith("Turn pings are off")
+    setting = await chat.storage.daily_puzzle("test", "c1")
+    assert setting is not None and setting.minute == 10 * 60
