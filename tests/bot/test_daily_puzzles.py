@@ -90,7 +90,7 @@ async def test_the_daily_post_once_a_day_and_a_new_one_the_next(chat: Chat, data
     assert isinstance(posted, DailyPosted)
     [notice] = chat.notices
     assert (notice.platform, notice.channel_id) == ("test", "c1")
-    assert notice.reply.text.startswith("🧩 The puzzle of the day!\nPuzzle #1 (")
+    assert notice.reply.text.startswith("The puzzle of the day!\nPuzzle #1 (")
     assert "to play and win" in notice.reply.text and notice.reply.board_text
     puzzle = posted.opened.shown.puzzle
     right = await said(chat, "bob", puzzle.solution[0])  # answered in the chat like any puzzle

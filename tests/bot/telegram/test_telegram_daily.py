@@ -61,4 +61,4 @@ async def test_the_daily_puzzle_arrives_in_the_group(fake: FakeTelegram, daily: 
     assert isinstance(tomorrow, DailyPosted) and tomorrow.opened.shown.puzzle.key != first.puzzle.key
     photo = await fake.wait_for("sendPhoto", mark, where=lambda c: c.chat_id == GROUP["id"])
     assert "Puzzle #2 (" in photo.words
-    assert f"Puzzle #{first.id} ends to make room for it, unsolved; its solution: " in photo.words
+    assert f"Puzzle #{first.id} ends unsolved to make room for today's; its solution: " in photo.words

@@ -13,7 +13,7 @@ settings-daily-on-tomorrow = Puzzle of the day here: every day at { $time } UTC,
 settings-daily-off = Puzzle of the day here: off (`{ $command } puzzle daily 09:00` posts one a day at 09:00 UTC).
 settings-puzzle-usage = Say when the puzzle of the day comes here: `settings puzzle daily` (at 09:00 UTC), `settings puzzle daily 18:30` (a time of day, UTC), or `settings puzzle off`.
 
-daily-heading = 🧩 The puzzle of the day!
-daily-ended = Puzzle #{ $id } ends to make room for it, unsolved; its solution: { $line }.
+daily-heading = The puzzle of the day!
+daily-ended = Puzzle #{ $id } ends unsolved to make room for today's; its solution: { $line }.
 daily-none-new = No new puzzle of the day today: this channel has been shown all { $seen } puzzles of { $variant } I have, and I show none twice. New ones come from the games played here.
 daily-none-at-all = No puzzle of the day today: I have no puzzles of { $variant } yet.

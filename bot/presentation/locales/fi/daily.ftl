@@ -13,7 +13,7 @@ settings-daily-on-tomorrow = Päivän tehtävä täällä: joka päivä kello { 
 settings-daily-off = Päivän tehtävä täällä: pois (`{ $command } tehtävä päivittäin 09:00` tuo yhden tehtävän päivässä kello 09:00 UTC).
 settings-puzzle-usage = Kerro, milloin päivän tehtävä tulee: `asetukset tehtävä päivittäin` (kello 09:00 UTC), `asetukset tehtävä päivittäin 18:30` (kellonaika, UTC) tai `asetukset tehtävä pois`.
 
-daily-heading = 🧩 Päivän tehtävä!
+daily-heading = Päivän tehtävä!
 daily-ended = Tehtävä #{ $id } päättyy ratkaisematta, jotta uusi mahtuu; sen ratkaisu: { $line }.
 daily-none-new = Ei uutta päivän tehtävää tänään: tällä kanavalla on nähty kaikki { $seen } tehtävää, jotka minulla on säännöin { $variant }, enkä näytä samaa kahdesti. Uusia tulee täällä pelatuista peleistä.
 daily-none-at-all = Ei päivän tehtävää tänään: minulla ei ole vielä tehtäviä säännöin { $variant }.
