@@ -2,11 +2,12 @@
 played by the test and a clock the test controls: `settings puzzle daily [HH:MM]` and `settings puzzle
 off` (and the Finnish words), refused to people who do not manage the channel, shown by `settings` and
 explained by `help settings`; the day's puzzle posted as a notice after its time and not before, once a
-day also from a second service on the same database (a restart, another process), the next day a
+day also from a second service on the same database (a restart, another process, both at once), the next day a
 different one, and answered in the chat like any puzzle."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
@@ -144,3 +145,17 @@ async def test_with_turn_pings_in_the_same_command(chat: Chat) -> None:
     assert replies[-1].text.startswith("Turn pings are off")
     setting = await chat.storage.daily_puzzle("test", "c1")
     assert setting is not None and setting.minute == 10 * 60
+
+
+async def test_two_services_on_one_database_at_once_post_once(chat: Chat, database: str) -> None:
+    await said(chat, "ann", "!tammi settings puzzle daily 09:00")
+    other = await open_chat(database)  # another process sharing the database
+    try:
+        chat.clock.now = other.clock.now = MONDAY + 9 * 3600 + 1
+        both = await asyncio.gather(chat.service.daily.run(), other.service.daily.run())
+        assert sorted(len(posted) for posted in both) == [0, 1]
+        assert len(chat.notices) + len(other.notices) == 1
+        shown = await chat.storage.open_puzzle("test", "c1")
+        assert shown is not None and shown.id == 1
+    finally:
+        await close_chat(other)
