@@ -192,3 +192,28 @@ async def test_a_channel_is_given_its_own_puzzles_first_naming_the_game(database
                                                                                 channel="c2")
     finally:
         await close_chat(chat)
+
+
+async def test_with_the_job_queue_a_tammi_worker_mines(databases: object) -> None:
+    from bot.config import ReviewConfig
+    from bot.config_values import QueueConfig
+    from bot.worker import work
+    from tests.bot.databases import Databases
+    assert isinstance(databases, Databases)
+    url = await databases.new("postgres")
+    config = Config(database=url, review=ReviewConfig(workers=0), queue=QueueConfig(use=True, poll=0.2),
+                    puzzles=PuzzleConfig(mine=("all",), interval=1))
+    repository = await open_repository(url)
+    stop = asyncio.Event()
+    serving = asyncio.create_task(work(config, stop=stop))
+    try:
+        game = await finished(repository, SHOT)
+        async with asyncio.timeout(60):
+            while not await repository.mined_puzzles("discord", "club", None):
+                await asyncio.sleep(0.1)
+        [mined] = await repository.mined_puzzles("discord", "club", None)
+        assert (mined.game_id, mined.puzzle.key) == (game.id, SHOT.key)
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(serving, 30) == 0
+        await repository.close()
