@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.presentation import rules_words
+from bot.presentation import rules_examples, rules_words
 from bot.presentation.rules_search import Hit, numbers, search
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import fold, variant_of, words
@@ -319,10 +319,13 @@ def answer(question: str, locale: str | None, variant: str | None) -> Answer | N
     ranked = {v: search(question, v, variants_named=len(named)) for v in variants}
     if not named and (moved := _redirect(question, variants[0], ranked[variants[0]])) != variants[0]:
         variants, ranked = (moved,), {moved: search(question, moved)}
-    best = max((hits[0] for hits in ranked.values()), key=lambda hit: hit.score)
+    near = rules_examples.BANK.nearest(question)  # the examples asked before vote (see rules_examples)
+    voted = {v: rules_examples.rerank(hits, rules_examples.votes(near, v)) for v, hits in ranked.items()}
+    best = max((hits[0] for hits in voted.values()), key=lambda hit: hit.score)
     if not _close(best):
         return None
-    chosen = {v: _pick(ranked[v], best.topic) for v in variants}
+    # the topic's passages the search picks and those the votes pick
+    chosen = {v: sorted({*_pick(ranked[v], best.topic), *_pick(voted[v], best.topic)}) for v in variants}
     return _compose(lang, best.topic, chosen, bool(named) or variants != (variant,))
 
 

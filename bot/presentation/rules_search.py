@@ -43,7 +43,7 @@ _HEAD_BONUS = 1.0
 _NO_HEADS = frozenset({"differences", "strategy"})  # their heads are labels and advice
 _DEFINING = 3.0  # the head bonus grows this much for "what is ...": the passage defining it answers
 _EXAMPLE = 0.85  # an example counts this much: the rule it shows answers first
-_COVERAGE_RANK = 0.5  # passages rank by score times this power of their topic's coverage
+COVERAGE_RANK = 0.5  # passages rank by score times this power of their topic's coverage
 _SECONDARY = 0.6  # differences unless the question compares, glossary unless it asks for a meaning
 _COMPARING = 1.25  # differences when it does: "which rules change if I switch to Italian?"
 _WHICH = 1.6  # and more when it asks which variant has a rule: "in which variant do kings fly?"
@@ -289,7 +289,7 @@ def search(question: str, variant: str, *, variants_named: int = 0) -> list[Hit]
             if _EXAMPLES[key][number]:
                 weight *= _EXAMPLE
             hits.append(Hit(topic, variant, number, total * weight * talk, cover, matched, anchored, rare))
-    hits.sort(key=lambda hit: -hit.score * hit.coverage ** _COVERAGE_RANK)
+    hits.sort(key=lambda hit: -hit.score * hit.coverage ** COVERAGE_RANK)
     return hits
 
 

@@ -1,0 +1,191 @@
+"""Answering rules questions by the labelled questions asked before
+(`bot/presentation/rules/examples.toml`).
+
+A question and every example become sets of features: the terms of `rules_search.terms` in both
+languages (stems, concepts, mended typos, compound parts) and the character 4-grams of the folded words
+(inflection and misspellings the terms miss). Features weigh their inverse document frequency over the
+bank, and an example's similarity is the cosine of the two weighted sets. The nearest examples vote for
+the passages they are labelled with (a whole topic for "topic: *"; "none" votes for nothing), each
+with the square of its similarity; a label of another variant votes for the passage of this variant that
+says the most the same. `rules_help.answer` adds the votes to the passages' own scores.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import Any
+
+from bot.presentation.rules_search import COVERAGE_RANK, Hit, terms
+from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, passages
+from bot.presentation.rules_words import STOP, fold, mended, words
+
+NEAREST = 10
+"""How many of the nearest examples vote..."""
+
+FLOOR = 0.45
+"""...of those at least this similar..."""
+
+POWER = 2.0
+"""...each with its similarity to this power."""
+
+WEIGHT = 3.0
+"""A passage's rank grows by this much times its votes."""
+
+_GRAM = 4
+Label = tuple[str, int | None]  # (topic, passage number, None for the whole topic); ("none", None)
+
+
+def features(question: str) -> frozenset[str]:
+    """The features of a question: its terms in both languages and the 4-grams of its words."""
+    text = mended(question)
+    found: set[str] = set()
+    for lang in LANGUAGES:
+        found.update(terms(text, lang))
+    for word in words(text):
+        if fold(word) in STOP:
+            continue
+        padded = f"<{fold(word)}>"
+        found.update("g:" + padded[at:at + _GRAM] for at in range(max(1, len(padded) - _GRAM + 1)))
+    return frozenset(found)
+
+
+def _passage_words(topic: str, variant: str) -> list[frozenset[str]]:
+    return [frozenset(fold(w) for w in words(p)) for p in passages(TEXTS["en"].topics[topic].bodies[variant])]
+
+
+def _same_passage(topic: str, source: str, index: int, target: str) -> int:
+    """The passage of `target`'s text of a topic that shares the most words with passage `index` of
+    `source`'s (the same number when the texts are alike)."""
+    if source == target:
+        return index
+    mine = _passage_words(topic, source)[index]
+    theirs = _passage_words(topic, target)
+    return max(range(len(theirs)), key=lambda at: (len(mine & theirs[at]) / max(1, len(mine | theirs[at])),
+                                                  -abs(at - index)))
+
+
+def _labels(answers: list[str], variant: str) -> tuple[Label, ...]:
+    """Labels as the test data writes them ("kings: Kings do not fly") as topics and passage numbers."""
+    out: list[Label] = []
+    for label in answers:
+        if label == "none":
+            out.append(("none", None))
+            continue
+        topic, phrase = label.split(": ", 1)
+        shown = passages(TEXTS["en"].topics[topic].bodies[variant])
+        found = [at for at, text in enumerate(shown) if phrase.lower() in text.lower()]
+        out.append((topic, found[0] if phrase != "*" and found else None))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A question asked before, the variant whose rules answer it and the passages that do."""
+
+    text: str
+    variant: str
+    labels: tuple[Label, ...]
+
+
+@dataclass
+class Bank:
+    """Examples indexed by feature, each feature weighed by its inverse document frequency."""
+
+    examples: list[Example]
+    postings: dict[str, list[int]] = field(default_factory=dict)
+    idf: dict[str, float] = field(default_factory=dict)
+    norms: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        found = [features(example.text) for example in self.examples]
+        counts: Counter[str] = Counter(f for one in found for f in one)
+        total = len(self.examples)
+        self.idf = {f: math.log(1 + total / n) for f, n in counts.items()}
+        for number, one in enumerate(found):
+            for feature in one:
+                self.postings.setdefault(feature, []).append(number)
+        self.norms = [math.sqrt(sum(self.idf[f] ** 2 for f in one)) or 1.0 for one in found]
+
+    def nearest(self, question: str, most: int = NEAREST) -> list[tuple[float, Example]]:
+        """The `most` examples most like the question, with their similarity (0 to 1), nearest first."""
+        asked = [f for f in features(question) if f in self.idf]
+        dot: dict[int, float] = {}
+        for feature in asked:
+            weight = self.idf[feature] ** 2
+            for number in self.postings[feature]:
+                dot[number] = dot.get(number, 0.0) + weight
+        norm = math.sqrt(sum(self.idf[f] ** 2 for f in asked)) or 1.0
+        best = sorted(((value / (norm * self.norms[n]), n) for n, value in dot.items()), reverse=True)[:most]
+        return [(similarity, self.examples[n]) for similarity, n in best]
+
+
+@dataclass(frozen=True)
+class Votes:
+    """What the nearest examples say: votes per passage and per whole topic of one variant."""
+
+    passages: dict[tuple[str, int], float]
+    topics: dict[str, float]
+
+    def topic(self, topic: str) -> float:
+        """Every vote for a topic, its passages' and its own."""
+        return self.topics.get(topic, 0.0) + sum(v for (t, _), v in self.passages.items() if t == topic)
+
+    def of(self, topic: str, index: int) -> float:
+        """The votes for one passage: its own and those for its whole topic."""
+        return self.passages.get((topic, index), 0.0) + self.topics.get(topic, 0.0)
+
+
+def votes(near: list[tuple[float, Example]], variant: str) -> Votes:
+    """The votes of the nearest examples for the passages of a variant's texts."""
+    by_passage: Counter[tuple[str, int]] = Counter()
+    by_topic: Counter[str] = Counter()
+    for similarity, example in near:
+        if similarity < FLOOR:
+            continue
+        share = similarity ** POWER / len(example.labels)
+        for topic, index in example.labels:
+            if topic == "none":
+                continue
+            if index is None:
+                by_topic[topic] += share
+            else:
+                by_passage[(topic, _mapped(topic, example.variant, index, variant))] += share
+    return Votes(dict(by_passage), dict(by_topic))
+
+
+_MAPPED: dict[tuple[str, str, int, str], int] = {
+    (topic, source, index, target): _same_passage(topic, source, index, target)
+    for topic in TEXTS["en"].topics for source in VARIANTS for target in VARIANTS
+    for index in range(len(passages(TEXTS["en"].topics[topic].bodies[source])))}
+
+
+def _mapped(topic: str, source: str, index: int, target: str) -> int:
+    return _MAPPED[(topic, source, index, target)]
+
+
+def load(data: list[dict[str, Any]]) -> Bank:
+    """A bank of examples as `examples.toml` writes them."""
+    return Bank([Example(e["text"], e["rules"], _labels(e["answers"], e["rules"])) for e in data])
+
+
+BANK = load(tomllib.loads(resources.files("bot.presentation.rules").joinpath("examples.toml")
+                          .read_text("utf-8"))["example"])
+"""The shipped bank, indexed once at import."""
+
+
+def rerank(hits: list[Hit], found: Votes) -> list[Hit]:
+    """The hits of a search ordered by their rank (score times a power of coverage, as `search` orders
+    them) plus `WEIGHT` times their votes; each score grows so that it ranks by that sum."""
+    ranked = []
+    for hit in hits:
+        damp = hit.coverage ** COVERAGE_RANK
+        added = WEIGHT * found.of(hit.topic, hit.index)
+        ranked.append((hit.score * damp + added,
+                       replace(hit, score=hit.score + (added / damp if damp else added))))
+    ranked.sort(key=lambda pair: -pair[0])
+    return [hit for _, hit in ranked]
+

@@ -1,0 +1,60 @@
+"""Write the rules help's example bank, bot/presentation/rules/examples.toml, from the labelled question
+sets of tests/bot/data: `python -m tests.bot.rules_examples_build`.
+
+Every set but the sixth goes in (the sixth is held out: it measures questions the bank has never seen).
+A question of the passage-labelled sets keeps its labels ("kings: Kings do not fly", "draws: *", "none")
+and the variant whose rules answer it; one of the older set keeps its topics ("kings: *").
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+BANK = Path(__file__).parents[2] / "bot" / "presentation" / "rules" / "examples.toml"
+LABELLED = ("people", "fresh", "third", "fourth", "fifth")
+"""The passage-labelled sets in the bank; "sixth" is never one of them."""
+
+
+def read(name: str) -> list[dict[str, Any]]:
+    """The questions of a set: "old" (rules_questions.toml) or a labelled one ("fifth")."""
+    file = "rules_questions.toml" if name == "old" else f"rules_questions_{name}.toml"
+    questions: list[dict[str, Any]] = tomllib.loads((DATA / file).read_text("utf-8"))["question"]
+    return questions
+
+
+def example(question: dict[str, Any], source: str) -> dict[str, Any]:
+    """One entry of the bank: the question's text, language, rules variant, labels and set."""
+    if source == "old":
+        labels = ["none"] if question["topics"] == ["none"] else [f"{t}: *" for t in question["topics"]]
+        rules = question["variant"]
+    else:
+        labels, rules = list(question["answers"]), question.get("rules", question["variant"])
+    return {"text": question["text"], "lang": question["lang"], "rules": rules, "answers": labels,
+            "set": source}
+
+
+def bank(names: tuple[str, ...] = ("old", *LABELLED)) -> list[dict[str, Any]]:
+    """The entries of the sets named, in order."""
+    assert "sixth" not in names
+    return [example(q, name) for name in names for q in read(name)]
+
+
+def toml(entries: list[dict[str, Any]]) -> str:
+    """The bank as TOML text."""
+    out = ["# Labelled rules questions asked before (written by `python -m tests.bot.rules_examples_build`\n"
+           "# from tests/bot/data; never the sixth set): the rules help answers a question partly by the\n"
+           "# passages that answer the nearest of these (bot/presentation/rules_examples.py).\n"]
+    for entry in entries:
+        out.append("\n[[example]]\n" + "".join(
+            f"{key} = {json.dumps(value, ensure_ascii=False)}\n" for key, value in entry.items()))
+    return "".join(out)
+
+
+if __name__ == "__main__":
+    entries = bank()
+    BANK.write_text(toml(entries), "utf-8")
+    print(f"{len(entries)} examples written to {BANK}")
