@@ -21,9 +21,20 @@ round: 84.7%). That figure, less a small margin, is guarded here, and it is the 
 questions nobody tuned for: tuning on a set's misses lifts that set by 7-14 points and unseen questions
 by about one.
 
+In a sixth round the search was left as it was and answers were given partly by example: every earlier
+set became a bank of labelled questions (bot/presentation/rules/examples.toml, written by
+`python -m tests.bot.rules_examples_build`), and the nearest examples vote for the passages that answer
+them (bot/presentation/rules_examples.py). Its weights were chosen by holding each earlier set out of the
+bank in turn (`python -m tests.bot.rules_examples_cv`). A sixth set (rules_questions_sixth.toml), written
+and committed before that round, is never in the bank; it was measured once at the end of the round:
+248/290 (85.5%; the search alone, the code before the round: 243/290, 83.8%). Held out in turn, the earlier
+sets scored 1478/1561 with the examples against 1466/1561 without. The earlier sets are in the bank now,
+so their own scores here are no longer figures for unseen questions: the cross-validated ones and the
+sixth set's are.
+
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with
-`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|old [--misses]`.
+`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|old [--misses]`.
 """
 
 from __future__ import annotations
@@ -37,8 +48,10 @@ from typing import Any
 
 import pytest
 
+from bot.presentation import rules_examples
 from bot.presentation.rules_help import TOPICS, answer
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
+from tests.bot.rules_examples_build import bank, toml
 
 DATA = Path(__file__).parent / "data"
 QUESTIONS: list[dict[str, Any]] = tomllib.loads(
@@ -53,10 +66,13 @@ FOURTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fourth.toml").read_text("utf-8"))["question"]
 FIFTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fifth.toml").read_text("utf-8"))["question"]
+SIXTH: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_sixth.toml").read_text("utf-8"))["question"]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
 FOURTH_FLOOR = 0.90  # measured once at 281/327 (85.9%), then tuned on in the fifth round: 302/327 (92.4%)
-FIFTH_FLOOR = 0.83  # never tuned on, measured once at the end of the fifth round: 256/300 (85.3%)
+FIFTH_FLOOR = 0.83  # measured once untuned at the end of the fifth round: 256/300 (85.3%); in the bank since
+SIXTH_FLOOR = 0.84  # not tuned on nor in the bank, measured once at the sixth round's end: 248/290 (85.5%)
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -121,9 +137,9 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth", or a part of the larger set ("tuning",
+    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", or a part of the larger set ("tuning",
     "held-out")."""
-    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH}
+    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -169,8 +185,8 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth"])
-def test_the_fourth_and_fifth_sets_are_big_varied_and_new(name: str) -> None:
+@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth"])
+def test_the_fourth_fifth_and_sixth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
     at least 10% that are not rules questions, none asked in an earlier set."""
     mine_set = of_part(name)
@@ -184,14 +200,15 @@ def test_the_fourth_and_fifth_sets_are_big_varied_and_new(name: str) -> None:
     aside = [q for q in mine_set if all(label.split(": ")[0] in {"none", "about"} for label in q["answers"])]
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {q["text"].lower().strip("?! ")
-               for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name == "fifth" else [])}
+               for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
+               + (FIFTH if name == "sixth" else [])}
     assert not [q["text"] for q in mine_set if q["text"].lower().strip("?! ") in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH:
+    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -237,10 +254,29 @@ def test_the_fourth_set_is_answered_about_as_well_as_it_was_tuned() -> None:
 
 
 def test_the_fifth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions the search was never tuned on: at least the share measured once, less a small margin."""
+    """Measured once untuned (85.3%), then put in the example bank: at least that, less a margin."""
     good, total = score(FIFTH)
-    print(f"\nrules help, fifth set (never tuned on): {good}/{total} on point ({good / total:.1%})")
+    print(f"\nrules help, fifth set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= FIFTH_FLOOR
+
+
+def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions the search was never tuned on and the example bank does not hold: at least the share
+    measured once, less a small margin."""
+    good, total = score(SIXTH)
+    print(f"\nrules help, sixth set (never tuned on, not in the bank): {good}/{total} on point"
+          f" ({good / total:.1%})")
+    assert good / total >= SIXTH_FLOOR
+
+
+def test_the_example_bank_is_the_earlier_sets_and_never_the_sixth() -> None:
+    """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets
+    (so it is rebuilt when they change), and holds no question of the sixth set."""
+    shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
+    assert shipped == toml(bank())
+    held = {q["text"].lower().strip("?! ") for q in SIXTH}
+    texts = {e.text.lower().strip("?! ") for e in rules_examples.BANK.examples}
+    assert len(texts) > 1000 and not held & texts
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
