@@ -172,9 +172,13 @@ def load(data: list[dict[str, Any]]) -> Bank:
     return Bank([Example(e["text"], e["rules"], _labels(e["answers"], e["rules"])) for e in data])
 
 
-BANK = load(tomllib.loads(resources.files("bot.presentation.rules").joinpath("examples.toml")
-                          .read_text("utf-8"))["example"])
-"""The shipped bank, indexed once at import."""
+def __getattr__(name: str) -> Bank:
+    """`BANK`: the shipped bank, indexed once, at the first question (not at import: it takes a second)."""
+    if name != "BANK":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    text = resources.files("bot.presentation.rules").joinpath("examples.toml").read_text("utf-8")
+    bank = globals()["BANK"] = load(tomllib.loads(text)["example"])
+    return bank
 
 
 def rerank(hits: list[Hit], found: Votes) -> list[Hit]:
