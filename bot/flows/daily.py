@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 
 from bot.domain.daily import DEFAULT_MINUTE, DailyChoice, DailyPuzzle, day_of, minute_of, passed_today
 from bot.domain.model import BOT_ID
@@ -27,21 +26,10 @@ from bot.flows.announce import Announce
 from bot.flows.daily_news import DailyNews, DailyNoneNew, DailyPosted
 from bot.flows.desk import Asker, Desk
 from bot.storage.repository import Repository, Unavailable, WriteRefused
-from engine.puzzles import Puzzle
 
 log = logging.getLogger(__name__)
 
 CHECK_EVERY = 60.0  # seconds between checks: a post goes within a minute of its time
-
-
-class _Only:
-    """A source of one puzzle: the one chosen for the day, so that the puzzle opened is the one checked."""
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-
-    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
-        return [self.puzzle]
 
 
 async def setting(repository: Repository, platform: str, channel_id: str) -> DailyPuzzle | None:
@@ -129,5 +117,5 @@ class DailyPuzzles:
         old = await repository.open_puzzle(platform, channel)
         ended = old if old is not None and await repository.end_puzzle(old.id, now) else None
         opened = await puzzles.open_puzzle(repository, asker, variant, variant, self.desk.clock,
-                                           given=_Only(chosen))
+                                           given=puzzles.One(chosen))
         return DailyPosted(platform, channel, opened, ended)

@@ -56,6 +56,16 @@ class ChannelFirst:
         return [*own, *(puzzle for puzzle in puzzle_set.builtin(variant) if puzzle.key not in keys)]
 
 
+class One:
+    """A source of one puzzle: the one a caller chose (the day's, a review's turning point)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+
+    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
+        return (self.puzzle,)
+
+
 def source() -> Source:
     """The puzzles the bot gives: the channel's own first, then the built-in set."""
     return ChannelFirst()

@@ -15,18 +15,7 @@ from bot.flows import puzzles
 from bot.flows.desk import Asker
 from bot.storage.repository import Repository
 from bot.workers import Workers
-from engine.puzzles import Puzzle
 from engine.review import Review, Turn
-
-
-class Given:
-    """A source of one puzzle: the one the button names."""
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-
-    async def puzzles(self, repository: Repository, asker: Asker, variant: str) -> Sequence[Puzzle]:
-        return (self.puzzle,)
 
 
 async def kept_plies(repository: Repository, game: Game) -> set[int]:
@@ -57,4 +46,5 @@ async def open_from_review(repository: Repository, asker: Asker, game_id: int, p
                   if kept.puzzle.source.ply == ply), None)
     if found is None:
         raise Refusal("puzzle_not_kept", id=game_id, move=ply // 2 + 1)
-    return await puzzles.open_puzzle(repository, asker, found.variant, default, clock, given=Given(found))
+    return await puzzles.open_puzzle(repository, asker, found.variant, default, clock,
+                                     given=puzzles.One(found))
