@@ -15,7 +15,6 @@ puzzle of its rules, it is told that there is no new puzzle today, and none is s
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from bot.domain.daily import DEFAULT_MINUTE, DailyChoice, DailyPuzzle, day_of, minute_of, passed_today
@@ -25,6 +24,7 @@ from bot.flows import puzzles, records
 from bot.flows.announce import Announce
 from bot.flows.daily_news import DailyNews, DailyNoneNew, DailyPosted
 from bot.flows.desk import Asker, Desk
+from bot.flows.periodic import Periodic
 from bot.storage.repository import Repository, Unavailable, WriteRefused
 
 log = logging.getLogger(__name__)
@@ -47,38 +47,20 @@ async def choose_daily(repository: Repository, asker: Asker, choice: DailyChoice
                                              asker.user_id, now)
 
 
-class DailyPuzzles:
+class DailyPuzzles(Periodic):
     """Posts the puzzles of the day; `run` is one check (the loop runs it every `interval` seconds)."""
+
+    what = "puzzle of the day"
 
     def __init__(self, desk: Desk, announce: Announce, default_variant: str,
                  interval: float = CHECK_EVERY) -> None:
+        super().__init__(interval, wait_first=True)
         self.desk = desk
         self.announce = announce
         self.default_variant = default_variant
-        self.interval = interval
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop(), name="tammi-daily-puzzles")
-
-    async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.run()
-            except asyncio.CancelledError:
-                raise
-            except (WriteRefused, Unavailable) as error:
-                log.debug("puzzle of the day skipped: %s", error)
-            except Exception:
-                log.exception("puzzle of the day failed")
+    async def tick(self) -> None:
+        await self.run()
 
     async def run(self) -> list[DailyNews]:
         """Post the puzzles due now, unless another task or process is posting; what was posted."""

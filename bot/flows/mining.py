@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.domain.model import Game
+from bot.flows.periodic import Periodic
 from bot.storage.mined_records import Channels, MinedRecords
-from bot.storage.repository import Unavailable, WriteRefused
 from engine.puzzles import Scan
 
 log = logging.getLogger(__name__)
@@ -51,37 +51,20 @@ class Mined:
     puzzles: int = 0
 
 
-class Miner:
+class Miner(Periodic):
+    what = "puzzle mining"
+
     def __init__(self, store: Store, scan: Scanner, mining: Mining, clock: Callable[[], float]) -> None:
+        super().__init__(mining.interval)
         self.store = store
         self.scan = scan
         self.mining = mining
         self.clock = clock
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop(), name="tammi-puzzle-mining")
-
-    async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                mined = await self.run()
-                if mined.games:
-                    log.info("puzzle mining: %d games scanned, %d puzzles kept", mined.games, mined.puzzles)
-            except asyncio.CancelledError:
-                raise
-            except (WriteRefused, Unavailable) as error:
-                log.debug("puzzle mining skipped: %s", error)
-            except Exception:
-                log.exception("puzzle mining failed")
-            await asyncio.sleep(self.mining.interval)
+    async def tick(self) -> None:
+        mined = await self.run()
+        if mined.games:
+            log.info("puzzle mining: %d games scanned, %d puzzles kept", mined.games, mined.puzzles)
 
     async def run(self) -> Mined:
         """One round, unless another task or process is mining."""

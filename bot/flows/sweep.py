@@ -8,7 +8,6 @@ by the next sweep."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from bot.domain.model import ChallengeStatus, Timing
@@ -16,45 +15,26 @@ from bot.flows import aside
 from bot.flows.announce import AbandonAvailable, Announce, ChallengeExpired, Reminder
 from bot.flows.desk import Desk
 from bot.flows.opponent import BotPlayer
+from bot.flows.periodic import Periodic
 from bot.flows.rounds import Director
-from bot.storage.repository import Unavailable, WriteRefused
 
 log = logging.getLogger(__name__)
 
 
-class Sweep:
+class Sweep(Periodic):
+    what = "maintenance sweep"
+
     def __init__(self, desk: Desk, timing: Timing, announce: Announce, bot: BotPlayer,
                  director: Director | None = None) -> None:
+        super().__init__(timing.sweep_interval)
         self.desk = desk
         self.timing = timing
         self.announce = announce
         self.bot = bot
         self.director = director  # tournaments keep their own clock (`bot.flows.rounds`)
-        self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop(), name="tammi-sweep")
-
-    async def close(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.run()
-            except asyncio.CancelledError:
-                raise
-            except WriteRefused as refused:  # read-only or lost file: said in one line, not a traceback
-                log.warning("maintenance sweep skipped: %s", refused)
-            except Unavailable as error:  # the storage says it once per outage
-                log.debug("maintenance sweep skipped: %s", error)
-            except Exception:
-                log.exception("maintenance sweep failed")
-            await asyncio.sleep(self.timing.sweep_interval)
+    async def tick(self) -> None:
+        await self.run()
 
     async def run(self) -> None:
         """One sweep, unless another task or process is sweeping."""
