@@ -41,6 +41,7 @@ async def open_service(config: Config, *,
             service.bot.remote = queued.QueuedTurns(jobs, time_limit=limits.time_limit,
                                                     node_limit=limits.node_limit, poll=poll)
             service.reviewer.remote = queued.QueuedReviews(jobs, poll=poll)
+            service.miner.hand_off = queued.QueuedMining(jobs).hand_off
         await service.start()
         yield service
 

@@ -22,21 +22,15 @@ import sys
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
 
 from bot.config import Config, parse_database
-from bot.domain.model import Game
 from bot.flows.job_work import Handler, JobWork
-from bot.flows.mining import Miner, Mining
 from bot.platforms.health import HealthServer, Metrics
 from bot.storage.jobs import PUT, Job, JobStore
 from bot.storage.repository import Repository
-from engine.puzzles import Scan
-
-if TYPE_CHECKING:
-    from bot.workers import Workers
 
 log = logging.getLogger("tammi.worker")
 
@@ -222,18 +216,6 @@ class QueueWorker:
             log.info("job %s handed back", job_id)
 
 
-def start_mining(config: Config, repository: Repository, workers: Workers) -> Miner:
-    """Puzzle mining in the background of this worker (`bot.flows.mining`), started."""
-    async def scan(game: Game) -> Scan:
-        return await workers.mine(game.variant, game.start_fen, game.moves, game.id)
-
-    allowed = config.puzzles
-    miner = Miner(repository, scan, Mining(allowed.channels, allowed.games_per_round, allowed.interval),
-                  time.time)
-    miner.start()
-    return miner
-
-
 async def work(config: Config, *, stop: asyncio.Event | None = None,
                ready: Callable[[QueueWorker], None] | None = None) -> int:
     """Run a worker over the configured database until `stop` is set (without one: until SIGTERM or
@@ -270,8 +252,6 @@ async def work(config: Config, *, stop: asyncio.Event | None = None,
                                   listen=queue.listen, port=queue.port)
             await server.start()
             stack.push_async_callback(server.close)
-        if config.puzzles.mine:  # with the queue, puzzle mining is the workers' (claimed: one at a time)
-            stack.push_async_callback(start_mining(config, repository, workers).close)
         log.info("worker %s takes %s jobs", worker.name, ", ".join(worker.handlers))
         if ready is not None:
             ready(worker)

@@ -111,7 +111,7 @@ class GameService:
         await self.workers.start()
         self.sweep.start()
         self.daily.start()
-        if self.config.puzzles.mine and self.bot.remote is None:  # with the job queue, `tammi worker` mines
+        if self.config.puzzles.mine:
             self.miner.start()
         await self.bot.resume()
 

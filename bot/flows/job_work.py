@@ -6,17 +6,21 @@ game has changed since the job was put (then the result says so and nothing is s
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from bot.flows import deciding
 from bot.flows.desk import replay
-from bot.flows.queued import BOT_MOVE, REVIEW
+from bot.flows.queued import BOT_MOVE, MINE, REVIEW
 from bot.parallel import Progress
 from bot.storage.repository import Repository
 from bot.workers import Workers
 from engine.review import Review
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class JobWork:
         self.workers = workers
 
     def handlers(self) -> dict[str, Handler]:
-        return {REVIEW: self.review, BOT_MOVE: self.bot_move}
+        return {REVIEW: self.review, BOT_MOVE: self.bot_move, MINE: self.mine}
 
     async def review(self, payload: dict[str, Any], progress: Progress) -> Done:
         game_id, plies = int(payload["game"]), int(payload["plies"])
@@ -65,3 +69,18 @@ class JobWork:
         decision = await deciding.decide(self.workers, game, board, int(payload["level"]),
                                          float(payload["time_limit"]), payload["node_limit"])
         return Done(json.dumps(deciding.to_dict(decision)))
+
+    async def mine(self, payload: dict[str, Any], progress: Progress) -> Done:
+        """A finished game scanned for puzzles and stored with its mark (once: a game mined already, by an
+        earlier try, stores nothing); a scan that fails marks it with nothing found, as `Miner` does."""
+        game = await self.repository.get_game(int(payload["game"]))
+        if game is None:
+            return Done(json.dumps({"puzzles": 0, "stored": False}))
+        try:
+            scan = await self.workers.mine(game.variant, game.start_fen, game.moves, game.id)
+            found = scan.puzzles
+        except Exception:
+            log.exception("puzzle mining: scanning game #%d failed; it is skipped", game.id)
+            found = []
+        stored = await self.repository.store_mined(game, found, time.time())
+        return Done(json.dumps({"puzzles": len(found), "stored": stored}))

@@ -60,6 +60,7 @@ class Miner(Periodic):
         self.scan = scan
         self.mining = mining
         self.clock = clock
+        self.hand_off: Callable[[Game], Awaitable[None]] | None = None  # the job queue's, when in use
 
     async def tick(self) -> None:
         mined = await self.run()
@@ -74,6 +75,9 @@ class Miner(Periodic):
                 return mined
             for game in await self.store.games_to_mine(self.mining.channels, self.mining.per_round):
                 mined.games += 1
+                if self.hand_off is not None and isinstance(game, Game):
+                    await self.hand_off(game)  # a `tammi worker` scans and stores it (`bot.flows.job_work`)
+                    continue
                 scan = await self._scan(game)
                 puzzles = scan.puzzles if scan is not None else []
                 if await self.store.store_mined(game, puzzles, self.clock()):

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REVIEW, BOT_MOVE = "review", "bot-move"  # the kinds of job of this module (other kinds may be added)
+REVIEW, BOT_MOVE, MINE = "review", "bot-move", "mine"  # the kinds of job of this module
 
 
 class GivenUp(Exception):
@@ -121,3 +121,16 @@ class QueuedReviews:
         result = await _result(self.jobs, REVIEW, review_key(game.id, len(game.moves)), payload, game,
                                self.poll, progress)
         return Review.from_dict(json.loads(result))
+
+
+class QueuedMining:
+    """Puzzle mining through the queue (`Miner.hand_off`): a finished game to mine becomes a job
+    (`mine:<game>`, once per game); the worker scans it and stores what it found with the game's mark."""
+
+    def __init__(self, jobs: JobStore) -> None:
+        self.jobs = jobs
+
+    async def hand_off(self, game: Game) -> None:
+        with _outages():
+            await self.jobs.put(MINE, f"mine:{game.id}", {"game": game.id},
+                                platform=game.platform, channel_id=game.channel_id)

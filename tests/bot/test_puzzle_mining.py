@@ -194,25 +194,35 @@ async def test_a_channel_is_given_its_own_puzzles_first_naming_the_game(database
         await close_chat(chat)
 
 
-async def test_with_the_job_queue_a_tammi_worker_mines(databases: object) -> None:
-    from bot.config import ReviewConfig
+async def test_with_the_job_queue_games_are_mined_by_a_tammi_worker(databases: object) -> None:
+    from bot.app import open_service
+    from bot.config import PictureConfig, ReviewConfig
     from bot.config_values import QueueConfig
+    from bot.storage.jobs import JobStore
     from bot.worker import work
     from tests.bot.databases import Databases
     assert isinstance(databases, Databases)
     url = await databases.new("postgres")
-    config = Config(database=url, review=ReviewConfig(workers=0), queue=QueueConfig(use=True, poll=0.2),
-                    puzzles=PuzzleConfig(mine=("all",), interval=1))
+    config = Config(database=url, picture=PictureConfig(workers=0), review=ReviewConfig(workers=0),
+                    queue=QueueConfig(use=True, poll=0.2), puzzles=PuzzleConfig(mine=("all",), interval=1))
     repository = await open_repository(url)
+    game = await finished(repository, SHOT)
     stop = asyncio.Event()
     serving = asyncio.create_task(work(config, stop=stop))
     try:
-        game = await finished(repository, SHOT)
-        async with asyncio.timeout(60):
-            while not await repository.mined_puzzles("discord", "club", None):
-                await asyncio.sleep(0.1)
+        async with open_service(config) as service:  # the chat process hands the game to the queue
+            assert service.miner.hand_off is not None
+            async with asyncio.timeout(60):
+                while not await repository.mined_puzzles("discord", "club", None):
+                    await asyncio.sleep(0.1)
         [mined] = await repository.mined_puzzles("discord", "club", None)
         assert (mined.game_id, mined.puzzle.key) == (game.id, SHOT.key)
+        jobs = await JobStore.open(url)
+        try:  # putting the game's job again finds the one the worker did
+            outcome = await jobs.outcome(await jobs.put("mine", f"mine:{game.id}", {"game": game.id}))
+        finally:
+            await jobs.close()
+        assert outcome is not None and outcome.done
     finally:
         stop.set()
         assert await asyncio.wait_for(serving, 30) == 0
