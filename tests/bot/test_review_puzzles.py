@@ -36,7 +36,8 @@ async def missed_shot(chat: Chat) -> int:
     white, black = (ann, bob) if board.turn is Color.WHITE else (bob, ann)
     game = await chat.storage.create_game(NewGame("test", chat.channel, "italian", white, black, SHOT.fen,
                                                   board.turn, 1.0, ("ann", "bob"), rated=False))
-    quiet = next(str(move) for move in board.legal_moves if not move.captures and str(move) != SHOT.solution[0])
+    quiet = next(str(move) for move in board.legal_moves
+                 if not move.captures and str(move) != SHOT.solution[0])
     await chat.say("ann", quiet)
     for _ in range(3):
         game_now = await chat.storage.get_game(game.id)
@@ -49,8 +50,8 @@ async def missed_shot(chat: Chat) -> int:
 
 
 def try_buttons(replies: list[Reply]) -> dict[str, str]:
-    return {button.id: button.label for reply in replies if reply.kind == Kind.REVIEW for button in reply.buttons
-            if button.id.startswith("tpz:")}
+    return {button.id: button.label for reply in replies if reply.kind == Kind.REVIEW
+            for button in reply.buttons if button.id.startswith("tpz:")}
 
 
 async def test_a_missed_shot_in_a_review_can_be_tried_as_a_puzzle(chat: Chat) -> None:
