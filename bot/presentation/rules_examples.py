@@ -108,19 +108,21 @@ class Bank:
         for number, one in enumerate(found):
             for feature in one:
                 self.postings.setdefault(feature, []).append(number)
-        self.norms = [math.sqrt(sum(self.idf[f] ** 2 for f in one)) or 1.0 for one in found]
+        # sums in sorted order: the same floats in every process, whatever the order of its string hashes
+        self.norms = [math.sqrt(sum(self.idf[f] ** 2 for f in sorted(one))) or 1.0 for one in found]
 
     def nearest(self, question: str, most: int = NEAREST) -> list[tuple[float, Example]]:
-        """The `most` examples most like the question, with their similarity (0 to 1), nearest first."""
-        asked = [f for f in features(question) if f in self.idf]
+        """The `most` examples most like the question, with their similarity (0 to 1), nearest first (of
+        equals, the one first in the bank)."""
+        asked = sorted(f for f in features(question) if f in self.idf)
         dot: dict[int, float] = {}
         for feature in asked:
             weight = self.idf[feature] ** 2
             for number in self.postings[feature]:
                 dot[number] = dot.get(number, 0.0) + weight
         norm = math.sqrt(sum(self.idf[f] ** 2 for f in asked)) or 1.0
-        best = sorted(((value / (norm * self.norms[n]), n) for n, value in dot.items()), reverse=True)[:most]
-        return [(similarity, self.examples[n]) for similarity, n in best]
+        best = sorted(((-value / (norm * self.norms[n]), n) for n, value in dot.items()))[:most]
+        return [(-similarity, self.examples[n]) for similarity, n in best]
 
 
 @dataclass(frozen=True)
