@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
+from typing import Any
 
 from bot.domain.model import Game
 from bot.storage.mined_records import Channels, MinedPuzzle
@@ -55,29 +56,34 @@ class MinedStore(SqlReads):
 
     async def keep_puzzles(self, game: Game, puzzles: Sequence[Puzzle], now: float) -> None:
         async with self._tx() as tx:
-            for puzzle in puzzles:
-                await tx.run(KEEP, game.id, puzzle.key, game.platform, game.channel_id, puzzle.variant,
-                             puzzle.source.ply or 0, json.dumps(puzzle.to_dict()), now)
+            await _keep(tx, game, puzzles, now)
 
     async def store_mined(self, game: Game | int, puzzles: Sequence[Puzzle], now: float) -> bool:
         game_id = game if isinstance(game, int) else game.id
         async with self._tx() as tx:
             if await tx.run(MARK, game_id, len(puzzles), now) != 1:
                 return False
-            assert isinstance(game, Game) or not puzzles
-            for puzzle in puzzles:
-                if isinstance(game, Game):
-                    await tx.run(KEEP, game.id, puzzle.key, game.platform, game.channel_id, puzzle.variant,
-                                 puzzle.source.ply or 0, json.dumps(puzzle.to_dict()), now)
+            if isinstance(game, Game):
+                await _keep(tx, game, puzzles, now)
+            else:
+                assert not puzzles  # an unreadable game is marked with nothing found
         return True
 
     async def game_puzzles(self, game_id: int) -> list[MinedPuzzle]:
-        rows = await self._all(OF_GAME, (game_id,))
-        return [MinedPuzzle(Puzzle.from_dict(json.loads(puzzle)), int(game_id), float(found_at))
-                for game_id, puzzle, found_at in rows]
+        return _mined(await self._all(OF_GAME, (game_id,)))
 
     async def mined_puzzles(self, platform: str, channel_id: str, variant: str | None) -> list[MinedPuzzle]:
         wanted = variant or ""
-        rows = await self._all(FOUND, (platform, channel_id, wanted, wanted))
-        return [MinedPuzzle(Puzzle.from_dict(json.loads(puzzle)), int(game_id), float(found_at))
-                for game_id, puzzle, found_at in rows]
+        return _mined(await self._all(FOUND, (platform, channel_id, wanted, wanted)))
+
+
+async def _keep(tx: Tx, game: Game, puzzles: Sequence[Puzzle], now: float) -> None:
+    for puzzle in puzzles:
+        await tx.run(KEEP, game.id, puzzle.key, game.platform, game.channel_id, puzzle.variant,
+                     puzzle.source.ply or 0, json.dumps(puzzle.to_dict()), now)
+
+
+def _mined(rows: Sequence[Sequence[Any]]) -> list[MinedPuzzle]:
+    """Rows of (game id, puzzle JSON, found at) as mined puzzles."""
+    return [MinedPuzzle(Puzzle.from_dict(json.loads(puzzle)), int(game_id), float(found_at))
+            for game_id, puzzle, found_at in rows]
