@@ -7,6 +7,7 @@ through the sender each adapter registers. Handlers never see the service: each 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -34,7 +35,7 @@ from bot.flows.people import Memory
 from bot.flows.review import Reviewer, ReviewLimits
 from bot.flows.rounds import Director
 from bot.flows.sweep import Sweep
-from bot.presentation import catalogue, game_text, notices, rules_help
+from bot.presentation import catalogue, game_text, notices, rules_examples, rules_help
 from bot.presentation.replies import Presenter
 from bot.storage.repository import Repository
 from bot.workers import ChooseMove, Workers
@@ -102,13 +103,15 @@ class GameService:
                     director=self.director, pings=self.pings)
         self.router = Router(deps, self.limits, Memory(repository), self.locales)
         self.tidy = Tidy(repository, self.desk.clock, config.language)  # live boards, game threads
+        self._warming: asyncio.Task[object] | None = None
 
     # -- lifecycle -------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the workers, the sweep and puzzle mining (where configured); the built-in opponent resumes
-        games where it is to move."""
+        """Start the workers, the indexing of the rules help's examples (off the event loop), the sweep and
+        puzzle mining (where configured); the built-in opponent resumes games where it is to move."""
         await self.workers.start()
+        self._warming = asyncio.create_task(asyncio.to_thread(rules_examples.warm))  # rules help's examples
         self.sweep.start()
         self.daily.start()
         if self.config.puzzles.mine:
@@ -122,6 +125,8 @@ class GameService:
         await self.miner.close()
         await self.desk.close()
         await self.workers.close()
+        if self._warming is not None:
+            await self._warming
 
     async def wait_idle(self) -> None:
         """Wait until background game work (the opponent's moves) is done; for the console and tests."""

@@ -5,14 +5,17 @@ A question and every example become sets of features: the terms of `rules_search
 languages (stems, concepts, mended typos, compound parts) and the character 4-grams of the folded words
 (inflection and misspellings the terms miss). Features weigh their inverse document frequency over the
 bank, and an example's similarity is the cosine of the two weighted sets. The nearest examples vote for
-the passages they are labelled with (a whole topic for "topic: *"; "none" votes for nothing), each
-with the square of its similarity; a label of another variant votes for the passage of this variant that
-says the most the same. `rules_help.answer` adds the votes to the passages' own scores.
+the passages they are labelled with (a whole topic for "topic: *"; "none" for declining), each with the
+square of its similarity; a label of another variant votes for the passage of this variant that says the
+most the same. `rules_help.answer` adds the votes to the passages' own scores, declines a question the
+examples call no rules question, and answers one the search alone finds nothing close for when the
+examples vouch for a passage.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -23,17 +26,25 @@ from bot.presentation.rules_search import COVERAGE_RANK, Hit, terms
 from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import STOP, fold, mended, words
 
-NEAREST = 10
+NEAREST = 15
 """How many of the nearest examples vote..."""
 
-FLOOR = 0.45
+FLOOR = 0.2
 """...of those at least this similar..."""
 
 POWER = 2.0
 """...each with its similarity to this power."""
 
-WEIGHT = 3.0
+WEIGHT = 20.0
 """A passage's rank grows by this much times its votes."""
+
+DECLINE = 0.3
+"""A question is declined when the votes for "not a rules question" reach this much (0: never) and
+outweigh those for any one topic..."""
+
+TRUST = 0.3
+"""...and answered, though the search alone finds nothing close, by a passage whose votes reach this
+much (0: never)."""
 
 _GRAM = 4
 Label = tuple[str, int | None]  # (topic, passage number, None for the whole topic); ("none", None)
@@ -45,10 +56,9 @@ def features(question: str) -> frozenset[str]:
     found: set[str] = set()
     for lang in LANGUAGES:
         found.update(terms(text, lang))
-    for word in words(text):
-        if fold(word) in STOP:
-            continue
-        padded = f"<{fold(word)}>"
+    kept = [fold(word) for word in words(text) if fold(word) not in STOP]
+    for word in kept:
+        padded = f"<{word}>"
         found.update("g:" + padded[at:at + _GRAM] for at in range(max(1, len(padded) - _GRAM + 1)))
     return frozenset(found)
 
@@ -131,6 +141,7 @@ class Votes:
 
     passages: dict[tuple[str, int], float]
     topics: dict[str, float]
+    none: float = 0.0
 
     def topic(self, topic: str) -> float:
         """Every vote for a topic, its passages' and its own."""
@@ -140,23 +151,35 @@ class Votes:
         """The votes for one passage: its own and those for its whole topic."""
         return self.passages.get((topic, index), 0.0) + self.topics.get(topic, 0.0)
 
+    def declines(self) -> bool:
+        """Whether the examples say this is not a rules question: enough votes for "none", more than
+        for any one topic."""
+        named = {topic for topic, _ in self.passages} | set(self.topics)
+        rules = max([0.0, *(self.topic(topic) for topic in named)])
+        return DECLINE > 0 and self.none >= DECLINE and self.none > rules
+
+    def vouch(self, topic: str, index: int) -> bool:
+        """Whether the examples alone are enough to answer with this passage."""
+        return TRUST > 0 and self.of(topic, index) >= TRUST
+
 
 def votes(near: list[tuple[float, Example]], variant: str) -> Votes:
     """The votes of the nearest examples for the passages of a variant's texts."""
     by_passage: Counter[tuple[str, int]] = Counter()
     by_topic: Counter[str] = Counter()
+    none = 0.0
     for similarity, example in near:
         if similarity < FLOOR:
             continue
         share = similarity ** POWER / len(example.labels)
         for topic, index in example.labels:
             if topic == "none":
-                continue
-            if index is None:
+                none += share
+            elif index is None:
                 by_topic[topic] += share
             else:
                 by_passage[(topic, _mapped(topic, example.variant, index, variant))] += share
-    return Votes(dict(by_passage), dict(by_topic))
+    return Votes(dict(by_passage), dict(by_topic), none)
 
 
 _MAPPED: dict[tuple[str, str, int, str], int] = {
@@ -174,13 +197,25 @@ def load(data: list[dict[str, Any]]) -> Bank:
     return Bank([Example(e["text"], e["rules"], _labels(e["answers"], e["rules"])) for e in data])
 
 
+_LOCK = threading.Lock()
+
+
+def warm() -> Bank:
+    """The shipped bank, `BANK`, indexed at the first call from any thread (it takes a second or two, so
+    the service calls this off the event loop when it starts); later calls return it at once."""
+    with _LOCK:
+        if "BANK" not in globals():
+            text = resources.files("bot.presentation.rules").joinpath("examples.toml").read_text("utf-8")
+            globals()["BANK"] = load(tomllib.loads(text)["example"])
+        bank: Bank = globals()["BANK"]
+        return bank
+
+
 def __getattr__(name: str) -> Bank:
-    """`BANK`: the shipped bank, indexed once, at the first question (not at import: it takes a second)."""
+    """`BANK`: the shipped bank (see `warm`)."""
     if name != "BANK":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    text = resources.files("bot.presentation.rules").joinpath("examples.toml").read_text("utf-8")
-    bank = globals()["BANK"] = load(tomllib.loads(text)["example"])
-    return bank
+    return warm()
 
 
 def rerank(hits: list[Hit], found: Votes) -> list[Hit]:

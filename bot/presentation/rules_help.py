@@ -320,9 +320,11 @@ def answer(question: str, locale: str | None, variant: str | None) -> Answer | N
     if not named and (moved := _redirect(question, variants[0], ranked[variants[0]])) != variants[0]:
         variants, ranked = (moved,), {moved: search(question, moved)}
     near = rules_examples.BANK.nearest(question)  # the examples asked before vote (see rules_examples)
-    voted = {v: rules_examples.rerank(hits, rules_examples.votes(near, v)) for v, hits in ranked.items()}
+    said = {v: rules_examples.votes(near, v) for v in variants}
+    voted = {v: rules_examples.rerank(hits, said[v]) for v, hits in ranked.items()}
     best = max((hits[0] for hits in voted.values()), key=lambda hit: hit.score)
-    if not _close(best):
+    told = said[best.variant]
+    if told.declines() or not (_close(best) or told.vouch(best.topic, best.index)):
         return None
     # the topic's passages the search picks and those the votes pick
     chosen = {v: sorted({*_pick(ranked[v], best.topic), *_pick(voted[v], best.topic)}) for v in variants}

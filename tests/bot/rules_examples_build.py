@@ -1,7 +1,8 @@
 """Write the rules help's example bank, bot/presentation/rules/examples.toml, from the labelled question
 sets of tests/bot/data: `python -m tests.bot.rules_examples_build`.
 
-Every set but the sixth goes in (the sixth is held out: it measures questions the bank has never seen).
+Every set but the seventh goes in (the seventh is held out: it measures questions the bank has never
+seen), and the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
 A question of the passage-labelled sets keeps its labels ("kings: Kings do not fly", "draws: *", "none")
 and the variant whose rules answer it; one of the older set keeps its topics ("kings: *").
 """
@@ -15,13 +16,17 @@ from typing import Any
 
 DATA = Path(__file__).parent / "data"
 BANK = Path(__file__).parents[2] / "bot" / "presentation" / "rules" / "examples.toml"
-LABELLED = ("people", "fresh", "third", "fourth", "fifth")
-"""The passage-labelled sets in the bank; "sixth" is never one of them."""
+LABELLED = ("people", "fresh", "third", "fourth", "fifth", "sixth")
+"""The passage-labelled question sets in the bank; "seventh" is never one of them."""
+EXTRA = tuple(sorted(path.stem.removeprefix("rules_") for path in DATA.glob("rules_bank_*.toml")))
+"""The parts written as examples for the bank ("bank_1"...)."""
 
 
 def read(name: str) -> list[dict[str, Any]]:
-    """The questions of a set: "old" (rules_questions.toml) or a labelled one ("fifth")."""
-    file = "rules_questions.toml" if name == "old" else f"rules_questions_{name}.toml"
+    """The questions of a set: "old" (rules_questions.toml), a labelled one ("fifth") or a bank part
+    ("bank_1")."""
+    file = ("rules_questions.toml" if name == "old" else f"rules_{name}.toml" if name.startswith("bank_")
+            else f"rules_questions_{name}.toml")
     questions: list[dict[str, Any]] = tomllib.loads((DATA / file).read_text("utf-8"))["question"]
     return questions
 
@@ -37,16 +42,22 @@ def example(question: dict[str, Any], source: str) -> dict[str, Any]:
             "set": source}
 
 
-def bank(names: tuple[str, ...] = ("old", *LABELLED)) -> list[dict[str, Any]]:
-    """The entries of the sets named, in order."""
-    assert "sixth" not in names
-    return [example(q, name) for name in names for q in read(name)]
+def _said(question: dict[str, Any]) -> str:
+    return str(question["text"]).lower().strip("?! ")
+
+
+def bank(names: tuple[str, ...] = ("old", *LABELLED, *EXTRA)) -> list[dict[str, Any]]:
+    """The entries of the sets named, in order, less any that repeat a question of the held-out seventh
+    set word for word."""
+    assert "seventh" not in names
+    held = {_said(q) for q in read("seventh")}
+    return [example(q, name) for name in names for q in read(name) if _said(q) not in held]
 
 
 def toml(entries: list[dict[str, Any]]) -> str:
     """The bank as TOML text."""
     out = ["# Labelled rules questions asked before (written by `python -m tests.bot.rules_examples_build`\n"
-           "# from tests/bot/data; never the sixth set): the rules help answers a question partly by the\n"
+           "# from tests/bot/data; never the seventh set): the rules help answers a question partly by the\n"
            "# passages that answer the nearest of these (bot/presentation/rules_examples.py).\n"]
     for entry in entries:
         out.append("\n[[example]]\n" + "".join(

@@ -3,11 +3,17 @@ questions asked before vote for the passages that answered them."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from bot.presentation import rules_examples
 from bot.presentation.rules_help import answer
 from bot.presentation.rules_texts import TEXTS, passages
+from tests.bot.tammi_talk import close_chat, open_chat
 
 
 def passage(topic: str, variant: str, phrase: str) -> int:
@@ -45,15 +51,83 @@ def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
 
 def test_examples_decide_which_passages_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once examples phrased like a question are labelled with a passage, the answer holds that passage,
-    which the search alone does not give; a question like no example is answered as before."""
+    which the search alone does not give; a question like no example is answered as by the search."""
     question = "can a man capture a king"
     worth = passages(TEXTS["en"].topics["kings"].bodies["english"])[passage("kings", "english", "worth")]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
     before = answer(question, "en", "english")
     assert before is not None and before.topic == "kings" and worth not in before.text
-    other = answer("how do kings move", "en", "english")
+    other = answer("who moves first", "en", "english")
     labelled = [{"text": text, "lang": "en", "rules": "english", "answers": ["kings: worth"]}
                 for text in ("can a man capture a king?", "man captures king, allowed?")]
     monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled))
     after = answer(question, "en", "english")
     assert after is not None and after.topic == "kings" and worth in after.text
-    assert answer("how do kings move", "en", "english") == other
+    assert answer("who moves first", "en", "english") == other
+
+
+def test_examples_of_no_rules_question_decline_one_the_search_would_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question like examples labelled "none" gets no answer, though the search alone answers it; one
+    nearer to examples of a rules passage is answered."""
+    question = "what is the best opening move for black in chess"
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
+    assert answer(question, "en", "english") is not None
+    declined = [{"text": text, "lang": "en", "rules": "english", "answers": ["none"]}
+                for text in ("best chess opening for black?", "what is the best opening in chess")]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined))
+    assert answer(question, "en", "english") is None
+    ruled = [{"text": text, "lang": "en", "rules": "english", "answers": ["setup: moves first"]}
+             for text in ("what is the best opening move for black", "best opening move for black?",
+                          "opening move for black in checkers")]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined + ruled))
+    assert answer(question, "en", "english") is None
+    reply = answer("the best opening move for black in checkers", "en", "english")
+    assert reply is not None and reply.topic == "setup"
+
+
+def test_examples_answer_a_question_the_search_alone_finds_nothing_close_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "onko tukittu asema patti"
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
+    assert answer(question, "fi", "english") is None
+    shown = passages(TEXTS["fi"].topics["end"].bodies["english"])
+    stalemate = shown[passage("end", "english", "Cannot move?")]
+    labelled = [{"text": text, "lang": "fi", "rules": "english", "answers": ["end: Cannot move?"]}
+                for text in ("patti tammessa?", "onko tammessa pattia", "tukittu asema?")]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled))
+    reply = answer(question, "fi", "english")
+    assert reply is not None and reply.topic == "end" and stalemate in reply.text
+    assert answer("asdf qwerty zxcv", "fi", "english") is None
+
+
+def test_the_shipped_bank_is_indexed_once_whatever_thread_asks_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(vars(rules_examples), "BANK", raising=False)
+    with ThreadPoolExecutor(3) as pool:
+        banks = list(pool.map(lambda _: rules_examples.warm(), range(3)))
+    assert banks[0] is banks[1] is banks[2] is rules_examples.BANK
+    assert len(banks[0].examples) > 4000
+
+
+async def test_a_started_service_indexes_the_examples_off_the_event_loop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Indexing takes a second or two: a service's start has it done in a thread, so the first question
+    does not stall every game of the process."""
+    monkeypatch.delitem(vars(rules_examples), "BANK", raising=False)
+    threads: list[threading.Thread] = []
+    real = rules_examples.load
+
+    def load(data: list[dict[str, Any]]) -> rules_examples.Bank:
+        threads.append(threading.current_thread())
+        return real(data)
+
+    monkeypatch.setattr(rules_examples, "load", load)
+    chat = await open_chat(str(tmp_path / "tammi.sqlite3"))
+    try:
+        await chat.service.start()
+    finally:
+        await close_chat(chat)
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    assert "BANK" in vars(rules_examples)
+    reply = answer("is capturing compulsory", "en", "english")
+    assert reply is not None and reply.topic == "captures" and len(threads) == 1

@@ -32,9 +32,20 @@ sets scored 1478/1561 with the examples against 1466/1561 without. The earlier s
 so their own scores here are no longer figures for unseen questions: the cross-validated ones and the
 sixth set's are.
 
+In a seventh round the sixth set joined the bank, and so did 4,900 questions written for the bank alone,
+for every passage in both languages (tests/bot/data/rules_bank_*.toml, never scored; the second batch
+aimed at words that point to the wrong topic, long stories, terse questions and chat Finnish), and the
+examples were given more say: a question the examples call no rules question is declined, one they vouch
+for is answered though the search alone finds nothing close, and the votes weigh more (weights chosen by
+holding the fifth and sixth sets out in turn: 547/590). A seventh set (rules_questions_seventh.toml),
+written and committed before that round by someone who had read neither the earlier sets, the bank nor the
+code, with the 30 questions that repeat an earlier set word for word taken out unrun, is never in the bank
+(the build leaves out any example that repeats one of its questions); it was measured once at the end of
+the round: 254/270 (94.1%; English 125/136, Finnish 129/134; the code before the round: 241/270, 89.3%).
+
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
-not about the rules, when there is no answer. Print the figures with
-`python -m tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|old [--misses]`.
+not about the rules, when there is no answer. Print the figures with `python -m
+tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|old [--misses]`.
 """
 
 from __future__ import annotations
@@ -51,7 +62,7 @@ import pytest
 from bot.presentation import rules_examples
 from bot.presentation.rules_help import TOPICS, answer
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
-from tests.bot.rules_examples_build import bank, toml
+from tests.bot.rules_examples_build import EXTRA, bank, read, toml
 
 DATA = Path(__file__).parent / "data"
 QUESTIONS: list[dict[str, Any]] = tomllib.loads(
@@ -68,11 +79,15 @@ FIFTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_fifth.toml").read_text("utf-8"))["question"]
 SIXTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_sixth.toml").read_text("utf-8"))["question"]
+SEVENTH: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_seventh.toml").read_text("utf-8"))["question"]
+BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
 FOURTH_FLOOR = 0.90  # measured once at 281/327 (85.9%), then tuned on in the fifth round: 302/327 (92.4%)
 FIFTH_FLOOR = 0.83  # measured once untuned at the end of the fifth round: 256/300 (85.3%); in the bank since
-SIXTH_FLOOR = 0.84  # not tuned on nor in the bank, measured once at the sixth round's end: 248/290 (85.5%)
+SIXTH_FLOOR = 0.84  # measured once untuned at the sixth round's end: 248/290 (85.5%); in the bank since
+SEVENTH_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the seventh round's end: 254/270
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -137,9 +152,10 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", or a part of the larger set ("tuning",
-    "held-out")."""
-    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH}
+    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", "seventh", or a part of the larger set
+    ("tuning", "held-out")."""
+    sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
+            "seventh": SEVENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -185,8 +201,8 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth"])
-def test_the_fourth_fifth_and_sixth_sets_are_big_varied_and_new(name: str) -> None:
+@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh"])
+def test_the_fourth_to_seventh_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
     at least 10% that are not rules questions, none asked in an earlier set."""
     mine_set = of_part(name)
@@ -201,14 +217,14 @@ def test_the_fourth_fifth_and_sixth_sets_are_big_varied_and_new(name: str) -> No
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {q["text"].lower().strip("?! ")
                for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
-               + (FIFTH if name == "sixth" else [])}
+               + (FIFTH if name in ("sixth", "seventh") else []) + (SIXTH if name == "seventh" else [])}
     assert not [q["text"] for q in mine_set if q["text"].lower().strip("?! ") in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH:
+    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + BANK_PARTS:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -261,22 +277,41 @@ def test_the_fifth_set_is_answered_about_as_well_as_it_was_measured() -> None:
 
 
 def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions the search was never tuned on and the example bank does not hold: at least the share
-    measured once, less a small margin."""
+    """Measured once untuned (85.5%), then put in the example bank: at least that, less a margin."""
     good, total = score(SIXTH)
-    print(f"\nrules help, sixth set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
+    print(f"\nrules help, sixth set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= SIXTH_FLOOR
 
 
-def test_the_example_bank_is_the_earlier_sets_and_never_the_sixth() -> None:
-    """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets
-    (so it is rebuilt when they change), and holds no question of the sixth set."""
+def test_the_seventh_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions the search was never tuned on and the example bank does not hold: at least the share
+    measured once, less a small margin."""
+    good, total = score(SEVENTH)
+    print(f"\nrules help, seventh set (never tuned on, not in the bank): {good}/{total} on point"
+          f" ({good / total:.1%})")
+    assert good / total >= SEVENTH_FLOOR
+
+
+def test_the_example_bank_is_the_earlier_sets_and_never_the_seventh() -> None:
+    """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
+    the bank parts (so it is rebuilt when they change), and holds no question of the seventh set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {q["text"].lower().strip("?! ") for q in SIXTH}
+    held = {q["text"].lower().strip("?! ") for q in SEVENTH}
     texts = {e.text.lower().strip("?! ") for e in rules_examples.BANK.examples}
-    assert len(texts) > 1000 and not held & texts
+    assert len(texts) > 4000 and not held & texts
+    assert {q["text"].lower().strip("?! ") for q in SIXTH + BANK_PARTS} - held <= texts
+
+
+def test_the_bank_parts_are_varied() -> None:
+    """Example questions for every topic, in both languages, all variants and kinds of asker, with
+    questions to decline."""
+    for lang in ("en", "fi"):
+        mine = [q for q in BANK_PARTS if q["lang"] == lang]
+        assert {q["variant"] for q in mine} == set(VARIANTS) and {q["by"] for q in mine} == set(STYLES)
+        asked = {label.split(": ")[0] for q in mine for label in q["answers"]}
+        assert asked == set(TOPICS) | {"none"}
+        assert sum(q["answers"] == ["none"] for q in mine) >= 50
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
@@ -308,7 +343,7 @@ def test_a_wrong_label_is_not_on_point() -> None:
                 "contains": []}
     assert not on_point(question)
     assert not on_point({**question, "topics": ["kings"], "contains": [["no such phrase"]]})
-    labelled = {"lang": "en", "variant": "english", "group": 0, "text": "can kings fly?"}
+    labelled = {"lang": "en", "variant": "english", "group": 0, "text": "do kings fly in checkers?"}
     assert answers_on_point({**labelled, "answers": ["kings: Kings do not fly"]})
     assert not answers_on_point({**labelled, "answers": ["kings: worth"]})
     assert not answers_on_point({**labelled, "answers": ["none"]})
