@@ -5,11 +5,11 @@ A question and every example become sets of features: the terms of `rules_search
 languages (stems, concepts, mended typos, compound parts) and the character 4-grams of the folded words
 (inflection and misspellings the terms miss). Features weigh their inverse document frequency over the
 bank, and an example's similarity is the cosine of the two weighted sets. The nearest examples vote for
-the passages they are labelled with (a whole topic for "topic: *"; "none" for declining), each with the
-square of its similarity; a label of another variant votes for the passage of this variant that says the
-most the same. `rules_help.answer` adds the votes to the passages' own scores, declines a question the
-examples call no rules question, and answers one the search alone finds nothing close for when the
-examples vouch for a passage.
+the passages they are labelled with (a whole topic for "topic: *"; "none", or the About passage saying a
+question is not about the rules, for declining), each with the square of its similarity; a label of
+another variant votes for the passage of this variant that says the most the same. `rules_help.answer`
+adds the votes to the passages' own scores, declines a question the examples call no rules question, and
+answers one the search alone finds nothing close for when the examples vouch for a passage.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ TRUST = 0.3
 much (0: never)."""
 
 _GRAM = 4
+_ASIDE = ("about", next(at for at, text in enumerate(passages(TEXTS["en"].topics["about"].bodies["english"]))
+                        if "Anything else" in text))
+"""The passage that says a question is not about the rules: a vote for it is a vote to decline."""
 Label = tuple[str, int | None]  # (topic, passage number, None for the whole topic); ("none", None)
 
 
@@ -173,7 +176,7 @@ def votes(near: list[tuple[float, Example]], variant: str) -> Votes:
             continue
         share = similarity ** POWER / len(example.labels)
         for topic, index in example.labels:
-            if topic == "none":
+            if topic == "none" or (topic, index) == _ASIDE:
                 none += share
             elif index is None:
                 by_topic[topic] += share

@@ -131,3 +131,19 @@ async def test_a_started_service_indexes_the_examples_off_the_event_loop(
     assert "BANK" in vars(rules_examples)
     reply = answer("is capturing compulsory", "en", "english")
     assert reply is not None and reply.topic == "captures" and len(threads) == 1
+
+
+def test_examples_answered_with_the_not_a_rules_question_passage_decline_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The About passage that says a question is not about the rules votes to decline, like "none"."""
+    question = "write me a poem about cats"
+    aside = [{"text": text, "lang": "en", "rules": "english", "answers": ["about: Anything else"]}
+             for text in ("can you write me a poem", "write a poem for me")]
+    notation = [{"text": text, "lang": "en", "rules": "english", "answers": ["notation: Plain move"]}
+                for text in ("how do i write a move", "what do i write to move")]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(notation))
+    assert answer(question, "en", "english") is not None
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(aside + notation))
+    assert answer(question, "en", "english") is None
+    reply = answer("how do i write a move", "en", "english")
+    assert reply is not None and reply.topic == "notation"

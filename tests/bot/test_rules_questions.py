@@ -42,6 +42,9 @@ written and committed before that round by someone who had read neither the earl
 code, with the 30 questions that repeat an earlier set word for word taken out unrun, is never in the bank
 (the build leaves out any example that repeats one of its questions); it was measured once at the end of
 the round: 254/270 (94.1%; English 125/136, Finnish 129/134; the code before the round: 241/270, 89.3%).
+Read after that, its misses showed off-topic questions answered ("write me a poem about cats"); votes for
+the About passage that says a question is not about the rules now count as votes to decline (the fifth
+and sixth held out: 549/590), and the seventh set, no longer unseen, scores 256/270.
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
