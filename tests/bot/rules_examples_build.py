@@ -1,8 +1,8 @@
 """Write the rules help's example bank, bot/presentation/rules/examples.toml, from the labelled question
 sets of tests/bot/data: `python -m tests.bot.rules_examples_build`.
 
-Every set but the seventh goes in (the seventh is held out: it measures questions the bank has never
-seen), and the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
+Every set but the seventh and eighth goes in (they are held out: they measure questions the bank has
+never seen), and the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
 A question of the passage-labelled sets keeps its labels ("kings: Kings do not fly", "draws: *", "none")
 and the variant whose rules answer it; one of the older set keeps its topics ("kings: *").
 """
@@ -18,6 +18,8 @@ DATA = Path(__file__).parent / "data"
 BANK = Path(__file__).parents[2] / "bot" / "presentation" / "rules" / "examples.toml"
 LABELLED = ("people", "fresh", "third", "fourth", "fifth", "sixth")
 """The passage-labelled question sets in the bank; "seventh" is never one of them."""
+HELD = ("seventh", "eighth")
+"""The held-out sets: never in the bank."""
 EXTRA = tuple(sorted(path.stem.removeprefix("rules_") for path in DATA.glob("rules_bank_*.toml")))
 """The parts written as examples for the bank ("bank_1"...)."""
 
@@ -47,17 +49,17 @@ def _said(question: dict[str, Any]) -> str:
 
 
 def bank(names: tuple[str, ...] = ("old", *LABELLED, *EXTRA)) -> list[dict[str, Any]]:
-    """The entries of the sets named, in order, less any that repeat a question of the held-out seventh
-    set word for word."""
-    assert "seventh" not in names
-    held = {_said(q) for q in read("seventh")}
+    """The entries of the sets named, in order, less any that repeat a question of the held-out sets
+    (seventh, eighth) word for word."""
+    assert not set(HELD) & set(names)
+    held = {_said(q) for name in HELD for q in read(name)}
     return [example(q, name) for name in names for q in read(name) if _said(q) not in held]
 
 
 def toml(entries: list[dict[str, Any]]) -> str:
     """The bank as TOML text."""
     out = ["# Labelled rules questions asked before (written by `python -m tests.bot.rules_examples_build`\n"
-           "# from tests/bot/data; never the seventh set): the rules help answers a question partly by the\n"
+           "# from tests/bot/data; never a held-out set): the rules help answers a question partly by the\n"
            "# passages that answer the nearest of these (bot/presentation/rules_examples.py).\n"]
     for entry in entries:
         out.append("\n[[example]]\n" + "".join(

@@ -43,12 +43,17 @@ code, with the 30 questions that repeat an earlier set word for word taken out u
 (the build leaves out any example that repeats one of its questions); it was measured once at the end of
 the round: 254/270 (94.1%; English 125/136, Finnish 129/134; the code before the round: 241/270, 89.3%).
 Read after that, its misses showed off-topic questions answered ("write me a poem about cats"); votes for
-the About passage that says a question is not about the rules now count as votes to decline (the fifth
-and sixth held out: 549/590), and the seventh set, no longer unseen, scores 256/270.
+the About passage that says a question is not about the rules now count as votes to decline (the fifth and
+sixth held out: 549/590), and the seventh set, no longer unseen, scores 256/270. With the code of the
+round final, an eighth set (rules_questions_eighth.toml) was written by another writer in the same way,
+its 15 repeats of earlier sets taken out unrun, and measured once: 252/285 (88.4%; English 136/146,
+Finnish 116/139; the code before the round: 220/285, 77.2%). Together, the two sets nobody tuned for:
+506/555 (91.2%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|old [--misses]`.
+tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|old
+[--misses]`.
 """
 
 from __future__ import annotations
@@ -84,6 +89,8 @@ SIXTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_sixth.toml").read_text("utf-8"))["question"]
 SEVENTH: list[dict[str, Any]] = tomllib.loads(
     (DATA / "rules_questions_seventh.toml").read_text("utf-8"))["question"]
+EIGHTH: list[dict[str, Any]] = tomllib.loads(
+    (DATA / "rules_questions_eighth.toml").read_text("utf-8"))["question"]
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -91,6 +98,7 @@ FOURTH_FLOOR = 0.90  # measured once at 281/327 (85.9%), then tuned on in the fi
 FIFTH_FLOOR = 0.83  # measured once untuned at the end of the fifth round: 256/300 (85.3%); in the bank since
 SIXTH_FLOOR = 0.84  # measured once untuned at the sixth round's end: 248/290 (85.5%); in the bank since
 SEVENTH_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the seventh round's end: 254/270
+EIGHTH_FLOOR = 0.86  # never tuned on nor in the bank, measured once after the seventh round: 252/285
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -155,10 +163,10 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", "seventh", or a part of the larger set
-    ("tuning", "held-out")."""
+    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", "seventh", "eighth", or a part of the
+    larger set ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-            "seventh": SEVENTH}
+            "seventh": SEVENTH, "eighth": EIGHTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -204,8 +212,8 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh"])
-def test_the_fourth_to_seventh_sets_are_big_varied_and_new(name: str) -> None:
+@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth"])
+def test_the_fourth_to_eighth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
     at least 10% that are not rules questions, none asked in an earlier set."""
     mine_set = of_part(name)
@@ -220,14 +228,15 @@ def test_the_fourth_to_seventh_sets_are_big_varied_and_new(name: str) -> None:
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {q["text"].lower().strip("?! ")
                for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
-               + (FIFTH if name in ("sixth", "seventh") else []) + (SIXTH if name == "seventh" else [])}
+               + (FIFTH if name in ("sixth", "seventh", "eighth") else [])
+               + (SIXTH if name in ("seventh", "eighth") else []) + (SEVENTH if name == "eighth" else [])}
     assert not [q["text"] for q in mine_set if q["text"].lower().strip("?! ") in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + BANK_PARTS:
+    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + BANK_PARTS:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -295,12 +304,22 @@ def test_the_seventh_set_is_answered_about_as_well_as_it_was_measured() -> None:
     assert good / total >= SEVENTH_FLOOR
 
 
-def test_the_example_bank_is_the_earlier_sets_and_never_the_seventh() -> None:
+def test_the_eighth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written after the seventh round's code was final, never tuned on nor in the bank: at
+    least the share measured once, less a small margin."""
+    good, total = score(EIGHTH)
+    print(f"\nrules help, eighth set (never tuned on, not in the bank): {good}/{total} on point"
+          f" ({good / total:.1%})")
+    assert good / total >= EIGHTH_FLOOR
+
+
+def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the seventh set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the seventh or eighth
+    set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {q["text"].lower().strip("?! ") for q in SEVENTH}
+    held = {q["text"].lower().strip("?! ") for q in SEVENTH + EIGHTH}
     texts = {e.text.lower().strip("?! ") for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     assert {q["text"].lower().strip("?! ") for q in SIXTH + BANK_PARTS} - held <= texts
