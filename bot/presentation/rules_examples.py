@@ -47,9 +47,11 @@ TRUST = 0.3
 much (0: never)."""
 
 _GRAM = 4
-_ASIDE = ("about", next(at for at, text in enumerate(passages(TEXTS["en"].topics["about"].bodies["english"]))
-                        if "Anything else" in text))
-"""The passage that says a question is not about the rules: a vote for it is a vote to decline."""
+_ASIDE: dict[str, int] = {
+    variant: next(at for at, text in enumerate(passages(TEXTS["en"].topics["about"].bodies[variant]))
+                  if "Anything else" in text) for variant in VARIANTS}
+"""Per variant, the About passage that says a question is not about the rules: a vote for it is a vote
+to decline."""
 Label = tuple[str, int | None]  # (topic, passage number, None for the whole topic); ("none", None)
 
 
@@ -59,8 +61,7 @@ def features(question: str) -> frozenset[str]:
     found: set[str] = set()
     for lang in LANGUAGES:
         found.update(terms(text, lang))
-    kept = [fold(word) for word in words(text) if fold(word) not in STOP]
-    for word in kept:
+    for word in (folded for folded in map(fold, words(text)) if folded not in STOP):
         padded = f"<{word}>"
         found.update("g:" + padded[at:at + _GRAM] for at in range(max(1, len(padded) - _GRAM + 1)))
     return frozenset(found)
@@ -176,7 +177,7 @@ def votes(near: list[tuple[float, Example]], variant: str) -> Votes:
             continue
         share = similarity ** POWER / len(example.labels)
         for topic, index in example.labels:
-            if topic == "none" or (topic, index) == _ASIDE:
+            if topic == "none" or (topic == "about" and index == _ASIDE[example.variant]):
                 none += share
             elif index is None:
                 by_topic[topic] += share

@@ -2,7 +2,8 @@
 sets of tests/bot/data: `python -m tests.bot.rules_examples_build`.
 
 Every set but the seventh and eighth goes in (they are held out: they measure questions the bank has
-never seen), and the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
+never seen), and so do the example questions written for the bank alone (rules_bank_*.toml), which are
+never scored.
 A question of the passage-labelled sets keeps its labels ("kings: Kings do not fly", "draws: *", "none")
 and the variant whose rules answer it; one of the older set keeps its topics ("kings: *").
 """
@@ -17,7 +18,7 @@ from typing import Any
 DATA = Path(__file__).parent / "data"
 BANK = Path(__file__).parents[2] / "bot" / "presentation" / "rules" / "examples.toml"
 LABELLED = ("people", "fresh", "third", "fourth", "fifth", "sixth")
-"""The passage-labelled question sets in the bank; "seventh" is never one of them."""
+"""The passage-labelled question sets in the bank; those of `HELD` are never among them."""
 HELD = ("seventh", "eighth")
 """The held-out sets: never in the bank."""
 EXTRA = tuple(sorted(path.stem.removeprefix("rules_") for path in DATA.glob("rules_bank_*.toml")))
@@ -44,16 +45,17 @@ def example(question: dict[str, Any], source: str) -> dict[str, Any]:
             "set": source}
 
 
-def _said(question: dict[str, Any]) -> str:
-    return str(question["text"]).lower().strip("?! ")
+def said(text: str) -> str:
+    """A question's text as compared for repeats: lower case, without the ? and ! around it."""
+    return text.lower().strip("?! ")
 
 
 def bank(names: tuple[str, ...] = ("old", *LABELLED, *EXTRA)) -> list[dict[str, Any]]:
     """The entries of the sets named, in order, less any that repeat a question of the held-out sets
     (seventh, eighth) word for word."""
     assert not set(HELD) & set(names)
-    held = {_said(q) for name in HELD for q in read(name)}
-    return [example(q, name) for name in names for q in read(name) if _said(q) not in held]
+    held = {said(q["text"]) for name in HELD for q in read(name)}
+    return [example(q, name) for name in names for q in read(name) if said(q["text"]) not in held]
 
 
 def toml(entries: list[dict[str, Any]]) -> str:
