@@ -93,6 +93,14 @@ def test_off_topic_questions_get_no_answer(question: str) -> None:
     assert answer(question, "en", "english") is None
 
 
+@pytest.mark.parametrize("question", ["who programmed you?", "kuka sinut on tehnyt"])
+def test_asking_who_made_the_bot_is_answered_about_the_bot(question: str) -> None:
+    """Words the vocabulary learnt in the ninth round ("who made you", "kuka sut teki"), asked otherwise."""
+    reply = answer(question, "en", "english")
+    assert reply is not None and reply.topic == "about"
+    assert passages(TEXTS["en"].topics["about"].bodies["english"])[3] in reply.text
+
+
 @pytest.mark.parametrize(("words", "wanted"), [
     (["5", "kansainvälinen"], Request("kings", "5 kansainvälinen", ("international",))),
     (["5", "italialainen"], Request("kings", "5 italialainen", ("italian",))),

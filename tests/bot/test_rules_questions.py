@@ -50,9 +50,16 @@ its 15 repeats of earlier sets taken out unrun, and measured once: 252/285 (88.4
 Finnish 116/139; the code before the round: 220/285, 77.2%). Together, the two sets nobody tuned for:
 506/555 (91.2%).
 
+In a ninth round a ninth set (rules_questions_ninth.toml) was written first by a third writer in the same
+way and committed unrun (its 15 repeats of earlier sets taken out unrun); the seventh and eighth sets
+joined the bank, and the vocabulary learnt words players use that it missed (held out in turn, the fifth
+to eighth sets: 1056 -> 1073/1145). The ninth set, never in the bank, was measured once at the end of the
+round: 248/285 (87.0%; English 128/141, Finnish 120/144; the code before the round: 238/285, 83.5%). The
+three sets nobody tuned for, each measured once: 754/840 (89.8%).
+
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|old
+tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|ninth|old
 [--misses]`.
 """
 
@@ -80,14 +87,16 @@ FIFTH: list[dict[str, Any]] = read("fifth")
 SIXTH: list[dict[str, Any]] = read("sixth")
 SEVENTH: list[dict[str, Any]] = read("seventh")
 EIGHTH: list[dict[str, Any]] = read("eighth")
+NINTH: list[dict[str, Any]] = read("ninth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
 FOURTH_FLOOR = 0.90  # measured once at 281/327 (85.9%), then tuned on in the fifth round: 302/327 (92.4%)
 FIFTH_FLOOR = 0.83  # measured once untuned at the end of the fifth round: 256/300 (85.3%); in the bank since
 SIXTH_FLOOR = 0.84  # measured once untuned at the sixth round's end: 248/290 (85.5%); in the bank since
-SEVENTH_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the seventh round's end: 254/270
-EIGHTH_FLOOR = 0.86  # never tuned on nor in the bank, measured once after the seventh round: 252/285
+SEVENTH_FLOOR = 0.92  # measured once untuned at the seventh round's end: 254/270; in the bank since
+EIGHTH_FLOOR = 0.86  # measured once untuned after the seventh round: 252/285; in the bank since
+NINTH_FLOOR = 0.85  # never tuned on nor in the bank, measured once at the ninth round's end: 248/285 (87.0%)
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -152,10 +161,10 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth", "sixth", "seventh", "eighth", or a part of the
-    larger set ("tuning", "held-out")."""
+    """A set by name: "fresh", "third", "fourth", "fifth"... "ninth", or a part of the larger set
+    ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-            "seventh": SEVENTH, "eighth": EIGHTH}
+            "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -201,8 +210,8 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth"])
-def test_the_fourth_to_eighth_sets_are_big_varied_and_new(name: str) -> None:
+@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth", "ninth"])
+def test_the_fourth_to_ninth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
     at least 10% that are not rules questions, none asked in an earlier set."""
     mine_set = of_part(name)
@@ -217,15 +226,16 @@ def test_the_fourth_to_eighth_sets_are_big_varied_and_new(name: str) -> None:
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {said(q["text"])
                for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
-               + (FIFTH if name in ("sixth", "seventh", "eighth") else [])
-               + (SIXTH if name in ("seventh", "eighth") else []) + (SEVENTH if name == "eighth" else [])}
+               + (FIFTH if name in ("sixth", "seventh", "eighth", "ninth") else [])
+               + (SIXTH if name in ("seventh", "eighth", "ninth") else [])
+               + (SEVENTH if name in ("eighth", "ninth") else []) + (EIGHTH if name == "ninth" else [])}
     assert not [q["text"] for q in mine_set if said(q["text"]) in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + BANK_PARTS:
+    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + BANK_PARTS:
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -284,34 +294,33 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     assert good / total >= SIXTH_FLOOR
 
 
-def test_the_seventh_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions the search was never tuned on and the example bank does not hold: at least the share
-    measured once, less a small margin."""
-    good, total = score(SEVENTH)
-    print(f"\nrules help, seventh set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
-    assert good / total >= SEVENTH_FLOOR
+@pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR)])
+def test_the_seventh_and_eighth_sets_are_answered_about_as_well_as_they_were_measured(
+        name: str, floor: float) -> None:
+    """Measured once untuned, then put in the example bank: at least that, less a margin."""
+    good, total = score(of_part(name))
+    print(f"\nrules help, {name} set (in the bank): {good}/{total} on point ({good / total:.1%})")
+    assert good / total >= floor
 
 
-def test_the_eighth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written after the seventh round's code was final, never tuned on nor in the bank: at
-    least the share measured once, less a small margin."""
-    good, total = score(EIGHTH)
-    print(f"\nrules help, eighth set (never tuned on, not in the bank): {good}/{total} on point"
+def test_the_ninth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written before the ninth round's work, never tuned on nor in the bank: at least the
+    share measured once, less a small margin."""
+    good, total = score(NINTH)
+    print(f"\nrules help, ninth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= EIGHTH_FLOOR
+    assert good / total >= NINTH_FLOOR
 
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the seventh or eighth
-    set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the ninth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in SEVENTH + EIGHTH}
+    held = {said(q["text"]) for q in NINTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    assert {said(q["text"]) for q in SIXTH + BANK_PARTS} - held <= texts
+    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + BANK_PARTS} - held <= texts
 
 
 def test_the_bank_parts_are_varied() -> None:
