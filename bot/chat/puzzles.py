@@ -160,7 +160,9 @@ async def stats_lines(ctx: Ctx, desk: Desk, user_id: str) -> list[str]:
 
 Handler = Callable[..., Awaitable[list[Reply]]]
 async def try_puzzle(command: typed.TryPuzzle, ctx: Ctx, desk: Desk, workers: Workers) -> list[Reply]:
-    """A review's "Try it as a puzzle": that position opened as the channel's puzzle (or the open one)."""
+    """A review's "Try it as a puzzle": that position opened as the channel's puzzle (or the open one), if
+    the game is one of this platform's."""
+    await desk.game(command.game_id, ctx.platform)
     found = await review_puzzles.open_from_review(desk.repository, ctx.asker, command.game_id, command.ply,
                                                   ctx.variant, desk.clock)
     return [await puzzle_text.opened(ctx.lang, found, workers, ctx.user.name)]

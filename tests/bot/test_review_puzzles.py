@@ -73,3 +73,16 @@ async def test_a_missed_shot_in_a_review_can_be_tried_as_a_puzzle(chat: Chat) ->
 
     [refused] = await chat.press("cy", f"tpz:{game_id}:3")
     assert refused.private and "there is no puzzle of that position" in refused.text
+
+
+async def test_a_review_button_of_another_platforms_game_opens_nothing(chat: Chat) -> None:
+    """Game ids are shared by the platforms: a `tpz:` button naming a game of another platform is refused
+    as naming no game there, as `review` and `pdn` refuse it, and opens no puzzle."""
+    game_id = await missed_shot(chat)
+    await chat.say("ann", f"!tammi review {game_id}")
+    await chat.service.wait_idle()
+    assert f"tpz:{game_id}:0" in try_buttons([notice.reply for notice in chat.notices])
+    chat.platform = "elsewhere"
+    [refused] = await chat.press("cy", f"tpz:{game_id}:0")
+    assert f"#{game_id}" in refused.text and "From ann vs bob" not in refused.text
+    assert SHOT.fen not in await chat.text("cy", "!tammi puzzle fen")
