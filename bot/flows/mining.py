@@ -4,8 +4,8 @@ puzzles (`engine.puzzles.scan_game`) in a worker process, a few games a round, e
 A round runs only in the process that claims it in the database ("puzzle-mining"), so processes that
 share a PostgreSQL database take turns; a game's puzzles are stored with the mark that it was mined, in
 one transaction, so a game two processes scanned is stored once (`bot.storage.mined_store`). A game
-whose record cannot be read, or whose scan fails, is marked mined with nothing found (and logged), so it
-is not tried again and again.
+whose record cannot be read, or whose scan fails (or whose job the queue gave up), is marked mined with
+nothing found (and logged), so it is not tried again and again.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ class Miner(Periodic):
         self.scan = scan
         self.mining = mining
         self.clock = clock
-        self.hand_off: Callable[[Game], Awaitable[None]] | None = None  # the job queue's, when in use
+        # the job queue's, when in use: False when the queue gave the game's job up
+        self.hand_off: Callable[[Game], Awaitable[bool]] | None = None
 
     async def tick(self) -> None:
         mined = await self.run()
@@ -76,9 +77,12 @@ class Miner(Periodic):
             for game in await self.store.games_to_mine(self.mining.channels, self.mining.per_round):
                 mined.games += 1
                 if self.hand_off is not None and isinstance(game, Game):
-                    await self.hand_off(game)  # a `tammi worker` scans and stores it (`bot.flows.job_work`)
-                    continue
-                scan = await self._scan(game)
+                    if await self.hand_off(game):  # a `tammi worker` scans and stores it (`flows.job_work`)
+                        continue
+                    log.warning("puzzle mining: the job queue gave game #%d up; it is skipped", game.id)
+                    scan = None
+                else:
+                    scan = await self._scan(game)
                 puzzles = scan.puzzles if scan is not None else []
                 if await self.store.store_mined(game, puzzles, self.clock()):
                     mined.stored += 1

@@ -130,7 +130,11 @@ class QueuedMining:
     def __init__(self, jobs: JobStore) -> None:
         self.jobs = jobs
 
-    async def hand_off(self, game: Game) -> None:
+    async def hand_off(self, game: Game) -> bool:
+        """Queue the game's job (once); False, putting nothing, when the queue gave that job up."""
         with _outages():
+            if await self.jobs.given_up(f"mine:{game.id}"):
+                return False
             await self.jobs.put(MINE, f"mine:{game.id}", {"game": game.id},
                                 platform=game.platform, channel_id=game.channel_id)
+        return True

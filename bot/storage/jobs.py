@@ -125,6 +125,11 @@ class JobStore:
             await db.execute("SELECT pg_notify($1, $2)", PUT, kind)
             return int(found)
 
+    async def given_up(self, key: str) -> bool:
+        """Whether the job for `key` failed for good (a `put` would queue it again)."""
+        status = await self._pool.fetchval("SELECT status FROM jobs WHERE key = $1", key)
+        return bool(status == "failed")
+
     async def outcome(self, job_id: int) -> Outcome | None:
         """The job's outcome once it is done or given up; None while it waits or runs (or is unknown)."""
         row = await self._pool.fetchrow("SELECT status, result, error, attempts FROM jobs WHERE id = $1",

@@ -227,3 +227,40 @@ async def test_with_the_job_queue_games_are_mined_by_a_tammi_worker(databases: o
         stop.set()
         assert await asyncio.wait_for(serving, 30) == 0
         await repository.close()
+
+
+async def test_a_game_whose_mining_job_was_given_up_is_skipped_not_queued_again(databases: object) -> None:
+    """A `mine:` job the queue gave up (its worker failed it every try) is not put back each round, where
+    five such games, oldest first, would hold every later game back: the game is marked mined with
+    nothing found, and the next round goes on to the next game."""
+    from bot.flows.queued import QueuedMining
+    from bot.storage.jobs import JobStore
+    from tests.bot.databases import Databases
+    assert isinstance(databases, Databases)
+    url = await databases.new("postgres")
+    repository = await open_repository(url)
+    jobs = await JobStore.open(url, retry_after=0)
+    try:
+        failed, later = await finished(repository, SHOT), await finished(repository, SHOT)
+        job = await jobs.put("mine", f"mine:{failed.id}", {"game": failed.id})
+        taken = await jobs.take(["mine"], "w1")
+        assert taken is not None and taken.id == job
+        for _ in range(10):  # as many tries as a worker gets: the last one gives the job up
+            if await jobs.fail(taken, "w1", "the scan crashed"):
+                break
+            taken = await jobs.take(["mine"], "w1")
+            assert taken is not None
+        gave_up = await jobs.outcome(job)
+        assert gave_up is not None and not gave_up.done
+
+        miner = Miner(repository, scanner([]), Mining(None, per_round=1), lambda: 9.0)
+        miner.hand_off = QueuedMining(jobs).hand_off
+        first = await miner.run()
+        assert (first.games, first.stored, first.puzzles) == (1, 1, 0)
+        assert await jobs.outcome(job) == gave_up  # not queued again
+        assert ids(await repository.games_to_mine(None, 5)) == [later.id]
+        await miner.run()  # the next round hands the next game to the queue
+        assert await jobs.outcome(await jobs.put("mine", f"mine:{later.id}", {"game": later.id})) is None
+    finally:
+        await jobs.close()
+        await repository.close()
