@@ -91,7 +91,7 @@ class DailyPuzzles(Periodic):
         variant = (await records.settings(repository, platform, channel)).variant or self.default_variant
         seen = await repository.shown_puzzles(platform, channel, variant)
         try:
-            chosen = await puzzles.choose(repository, asker, variant)
+            chosen = await puzzles.choose(repository, asker, variant, seen=seen)
         except Refusal:  # no puzzles of these rules at all
             return DailyNoneNew(platform, channel, variant, len(seen))
         if chosen.key in seen:  # choose() repeats one only when every puzzle was shown

@@ -12,7 +12,7 @@ loop.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -92,12 +92,17 @@ async def origin(repository: Repository, asker: Asker, puzzle: Puzzle) -> Origin
     return Origin(game.id, game.white.name, game.black.name, found.move_number)
 
 
-async def choose(repository: Repository, asker: Asker, variant: str, given: Source | None = None) -> Puzzle:
-    """The next puzzle of `variant` for the channel: the first it was not shown yet."""
+async def choose(repository: Repository, asker: Asker, variant: str, given: Source | None = None,
+                 seen: Collection[str] | None = None) -> Puzzle:
+    """The next puzzle of `variant` for the channel: the first it was not shown yet (`seen`: the keys of
+    those shown, when the caller has read them already)."""
     found = await (given or source()).puzzles(repository, asker, variant)
     if not found:
         raise Refusal("puzzle_none_for_variant", rules=variant)
-    seen = await repository.shown_puzzles(asker.platform, asker.channel, variant)
+    if len(found) == 1:  # the one given: nothing to choose from
+        return found[0]
+    if seen is None:
+        seen = await repository.shown_puzzles(asker.platform, asker.channel, variant)
     fresh = [puzzle for puzzle in found if puzzle.key not in seen]
     return fresh[0] if fresh else random.choice(found)
 

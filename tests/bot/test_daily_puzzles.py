@@ -159,3 +159,25 @@ async def test_two_services_on_one_database_at_once_post_once(chat: Chat, databa
         assert shown is not None and shown.id == 1
     finally:
         await close_chat(other)
+
+
+async def test_the_days_puzzle_reads_what_the_channel_was_shown_once(chat: Chat,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing the day's puzzle and opening it read the puzzles the channel was shown once, not once to
+    choose, again to tell whether it is new, and again to open the one chosen."""
+    await said(chat, "ann", "!tammi settings puzzle daily 09:00")
+    reads: list[str] = []
+    shown = chat.storage.shown_puzzles
+
+    async def counted(platform: str, channel_id: str, variant: str) -> set[str]:
+        reads.append(channel_id)
+        return await shown(platform, channel_id, variant)
+
+    monkeypatch.setattr(chat.storage, "shown_puzzles", counted)
+    chat.clock.now = MONDAY + 9 * 3600 + 20
+    [posted] = await chat.service.daily.run()
+    assert isinstance(posted, DailyPosted) and reads == ["c1"]
+    chat.clock.now += DAY  # the next day's is another one, chosen from what the channel has not seen
+    [tomorrow] = await chat.service.daily.run()
+    assert isinstance(tomorrow, DailyPosted) and reads == ["c1", "c1"]
+    assert tomorrow.opened.shown.puzzle.key != posted.opened.shown.puzzle.key
