@@ -54,12 +54,16 @@ In a ninth round a ninth set (rules_questions_ninth.toml) was written first by a
 way and committed unrun (its 15 repeats of earlier sets taken out unrun); the seventh and eighth sets
 joined the bank, and the vocabulary learnt words players use that it missed (held out in turn, the fifth
 to eighth sets: 1056 -> 1073/1145). The ninth set, never in the bank, was measured once at the end of the
-round: 248/285 (87.0%; English 128/141, Finnish 120/144; the code before the round: 238/285, 83.5%). The
-three sets nobody tuned for, each measured once: 754/840 (89.8%).
+round: 248/285 (87.0%; English 128/141, Finnish 120/144; the code before the round: 238/285, 83.5%).
+Then the ninth set's misses were read and tuned on, and it joined the bank; a tenth set
+(rules_questions_tenth.toml), written meanwhile by a fourth writer in the same way (its 19 repeats of
+earlier sets taken out unrun, 241 remain), was measured once: 213/241 (88.4%; English 111/121, Finnish
+102/120; the code before the ninth round: 211/241, 87.6%). The four sets nobody tuned for, each measured
+once: 967/1081 (89.5%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|ninth|old
+tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|old
 [--misses]`.
 """
 
@@ -88,6 +92,7 @@ SIXTH: list[dict[str, Any]] = read("sixth")
 SEVENTH: list[dict[str, Any]] = read("seventh")
 EIGHTH: list[dict[str, Any]] = read("eighth")
 NINTH: list[dict[str, Any]] = read("ninth")
+TENTH: list[dict[str, Any]] = read("tenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -96,7 +101,8 @@ FIFTH_FLOOR = 0.83  # measured once untuned at the end of the fifth round: 256/3
 SIXTH_FLOOR = 0.84  # measured once untuned at the sixth round's end: 248/290 (85.5%); in the bank since
 SEVENTH_FLOOR = 0.92  # measured once untuned at the seventh round's end: 254/270; in the bank since
 EIGHTH_FLOOR = 0.86  # measured once untuned after the seventh round: 252/285; in the bank since
-NINTH_FLOOR = 0.85  # never tuned on nor in the bank, measured once at the ninth round's end: 248/285 (87.0%)
+NINTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 248/285 (87.0%); in the bank since
+TENTH_FLOOR = 0.86  # never tuned on nor in the bank, measured once at the end of the ninth round: 213/241
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -161,10 +167,10 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth"... "ninth", or a part of the larger set
+    """A set by name: "fresh", "third", "fourth", "fifth"... "tenth", or a part of the larger set
     ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-            "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH}
+            "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -210,12 +216,12 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth", "ninth"])
-def test_the_fourth_to_ninth_sets_are_big_varied_and_new(name: str) -> None:
-    """At least 250 questions, nearly half in each language, every variant and kind of asker, every topic,
+@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"])
+def test_the_fourth_to_tenth_sets_are_big_varied_and_new(name: str) -> None:
+    """At least 250 questions (240 in the tenth, written as 260), nearly half in each language, every variant and kind of asker, every topic,
     at least 10% that are not rules questions, none asked in an earlier set."""
     mine_set = of_part(name)
-    assert len(mine_set) >= 250
+    assert len(mine_set) >= (240 if name == "tenth" else 250)
     for lang in ("en", "fi"):
         mine = [q for q in mine_set if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(mine_set)
@@ -226,16 +232,18 @@ def test_the_fourth_to_ninth_sets_are_big_varied_and_new(name: str) -> None:
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {said(q["text"])
                for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
-               + (FIFTH if name in ("sixth", "seventh", "eighth", "ninth") else [])
-               + (SIXTH if name in ("seventh", "eighth", "ninth") else [])
-               + (SEVENTH if name in ("eighth", "ninth") else []) + (EIGHTH if name == "ninth" else [])}
+               + (FIFTH if name in ("sixth", "seventh", "eighth", "ninth", "tenth") else [])
+               + (SIXTH if name in ("seventh", "eighth", "ninth", "tenth") else [])
+               + (SEVENTH if name in ("eighth", "ninth", "tenth") else [])
+               + (EIGHTH if name in ("ninth", "tenth") else []) + (NINTH if name == "tenth" else [])}
     assert not [q["text"] for q in mine_set if said(q["text"]) in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
 
 
 def test_every_label_names_one_passage() -> None:
-    for question in PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + BANK_PARTS:
+    for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
+                     + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -294,8 +302,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     assert good / total >= SIXTH_FLOOR
 
 
-@pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR)])
-def test_the_seventh_and_eighth_sets_are_answered_about_as_well_as_they_were_measured(
+@pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR),
+                                             ("ninth", NINTH_FLOOR)])
+def test_the_seventh_to_ninth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -303,24 +312,24 @@ def test_the_seventh_and_eighth_sets_are_answered_about_as_well_as_they_were_mea
     assert good / total >= floor
 
 
-def test_the_ninth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written before the ninth round's work, never tuned on nor in the bank: at least the
-    share measured once, less a small margin."""
-    good, total = score(NINTH)
-    print(f"\nrules help, ninth set (never tuned on, not in the bank): {good}/{total} on point"
+def test_the_tenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written during the ninth round, never tuned on nor in the bank: at least the share
+    measured once, less a small margin."""
+    good, total = score(TENTH)
+    print(f"\nrules help, tenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= NINTH_FLOOR
+    assert good / total >= TENTH_FLOOR
 
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the ninth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the tenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in NINTH}
+    held = {said(q["text"]) for q in TENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + BANK_PARTS} - held <= texts
+    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + NINTH + BANK_PARTS} - held <= texts
 
 
 def test_the_bank_parts_are_varied() -> None:
