@@ -101,6 +101,14 @@ def test_asking_who_made_the_bot_is_answered_about_the_bot(question: str) -> Non
     assert passages(TEXTS["en"].topics["about"].bodies["english"])[3] in reply.text
 
 
+@pytest.mark.parametrize(("question", "topic"), [("voiko kuninkaalla peruuttaa", "kings"),
+                                               ("peruuttaako kunkku", "kings"),
+                                               ("miten peruutan siirron?", "playing")])
+def test_peruuttaa_said_of_a_piece_is_moving_back_and_of_a_move_undoing_it(question: str, topic: str) -> None:
+    reply = answer(question, "fi", "english")
+    assert reply is not None and reply.topic == topic
+
+
 @pytest.mark.parametrize(("words", "wanted"), [
     (["5", "kansainvälinen"], Request("kings", "5 kansainvälinen", ("international",))),
     (["5", "italialainen"], Request("kings", "5 italialainen", ("italian",))),
