@@ -58,13 +58,15 @@ round: 248/285 (87.0%; English 128/141, Finnish 120/144; the code before the rou
 Then the ninth set's misses were read and tuned on, and it joined the bank; a tenth set
 (rules_questions_tenth.toml), written meanwhile by a fourth writer in the same way (its 19 repeats of
 earlier sets taken out unrun, 241 remain), was measured once: 213/241 (88.4%; English 111/121, Finnish
-102/120; the code before the ninth round: 211/241, 87.6%). The four sets nobody tuned for, each measured
-once: 967/1081 (89.5%).
+102/120; the code before the ninth round: 211/241, 87.6%). Its misses were read and tuned on in turn, it
+joined the bank, and an eleventh set (rules_questions_eleventh.toml) by a fifth writer, written meanwhile
+(23 repeats taken out unrun, 237 remain), was measured once: 207/237 (87.3%; English 103/116, Finnish
+104/121; the code before the ninth round: 204/237, 86.1%). The five sets nobody tuned for, each measured
+once: 1174/1318 (89.1%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions tuning|held-out|fresh|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|old
-[--misses]`.
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... eleventh, old.
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ SEVENTH: list[dict[str, Any]] = read("seventh")
 EIGHTH: list[dict[str, Any]] = read("eighth")
 NINTH: list[dict[str, Any]] = read("ninth")
 TENTH: list[dict[str, Any]] = read("tenth")
+ELEVENTH: list[dict[str, Any]] = read("eleventh")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -102,7 +105,10 @@ SIXTH_FLOOR = 0.84  # measured once untuned at the sixth round's end: 248/290 (8
 SEVENTH_FLOOR = 0.92  # measured once untuned at the seventh round's end: 254/270; in the bank since
 EIGHTH_FLOOR = 0.86  # measured once untuned after the seventh round: 252/285; in the bank since
 NINTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 248/285 (87.0%); in the bank since
-TENTH_FLOOR = 0.86  # never tuned on nor in the bank, measured once at the end of the ninth round: 213/241
+TENTH_FLOOR = 0.86  # measured once untuned in the ninth round: 213/241 (88.4%); in the bank since
+ELEVENTH_FLOOR = 0.85  # never tuned on nor in the bank, measured once at the ninth round's end: 207/237
+ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh")
+"""The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
 
@@ -167,10 +173,11 @@ def score(questions: list[dict[str, Any]]) -> tuple[int, int]:
 
 
 def of_part(name: str) -> list[dict[str, Any]]:
-    """A set by name: "fresh", "third", "fourth", "fifth"... "tenth", or a part of the larger set
+    """A set by name: "fresh", "third", "fourth", "fifth"... "eleventh", or a part of the larger set
     ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
-            "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH}
+            "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
+            "eleventh": ELEVENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -216,12 +223,13 @@ def test_the_third_set_is_big_varied_and_new() -> None:
     assert len({(q["lang"], q["text"].lower()) for q in THIRD}) == len(THIRD)
 
 
-@pytest.mark.parametrize("name", ["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"])
-def test_the_fourth_to_tenth_sets_are_big_varied_and_new(name: str) -> None:
-    """At least 250 questions (240 in the tenth, written as 260), nearly half in each language, every variant and kind of asker, every topic,
-    at least 10% that are not rules questions, none asked in an earlier set."""
+@pytest.mark.parametrize("name", ORDER)
+def test_the_fourth_to_eleventh_sets_are_big_varied_and_new(name: str) -> None:
+    """At least 250 questions (235 in the tenth and eleventh, written as 260), nearly half in each
+    language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
+    asked in an earlier set."""
     mine_set = of_part(name)
-    assert len(mine_set) >= (240 if name == "tenth" else 250)
+    assert len(mine_set) >= (235 if name in ("tenth", "eleventh") else 250)
     for lang in ("en", "fi"):
         mine = [q for q in mine_set if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(mine_set)
@@ -232,10 +240,9 @@ def test_the_fourth_to_tenth_sets_are_big_varied_and_new(name: str) -> None:
     assert len(aside) >= 0.1 * len(mine_set)
     earlier = {said(q["text"])
                for q in PEOPLE + QUESTIONS + FRESH + THIRD + (FOURTH if name != "fourth" else [])
-               + (FIFTH if name in ("sixth", "seventh", "eighth", "ninth", "tenth") else [])
-               + (SIXTH if name in ("seventh", "eighth", "ninth", "tenth") else [])
-               + (SEVENTH if name in ("eighth", "ninth", "tenth") else [])
-               + (EIGHTH if name in ("ninth", "tenth") else []) + (NINTH if name == "tenth" else [])}
+               + [q for later, questions in (("sixth", FIFTH), ("seventh", SIXTH), ("eighth", SEVENTH),
+                                             ("ninth", EIGHTH), ("tenth", NINTH), ("eleventh", TENTH))
+                  if ORDER.index(name) >= ORDER.index(later) for q in questions]}
     assert not [q["text"] for q in mine_set if said(q["text"]) in earlier]
     assert len({(q["lang"], q["text"].lower()) for q in mine_set}) == len(mine_set)
     assert len({q["group"] for q in mine_set}) == len(mine_set)
@@ -243,7 +250,7 @@ def test_the_fourth_to_tenth_sets_are_big_varied_and_new(name: str) -> None:
 
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
-                     + BANK_PARTS):
+                     + ELEVENTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -303,8 +310,8 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
 
 
 @pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR),
-                                             ("ninth", NINTH_FLOOR)])
-def test_the_seventh_to_ninth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR)])
+def test_the_seventh_to_tenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -312,24 +319,24 @@ def test_the_seventh_to_ninth_sets_are_answered_about_as_well_as_they_were_measu
     assert good / total >= floor
 
 
-def test_the_tenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_eleventh_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the ninth round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(TENTH)
-    print(f"\nrules help, tenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(ELEVENTH)
+    print(f"\nrules help, eleventh set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= TENTH_FLOOR
+    assert good / total >= ELEVENTH_FLOOR
 
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the tenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the eleventh set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TENTH}
+    held = {said(q["text"]) for q in ELEVENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + NINTH + BANK_PARTS} - held <= texts
+    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + BANK_PARTS} - held <= texts
 
 
 def test_the_bank_parts_are_varied() -> None:
