@@ -234,7 +234,7 @@ async def test_a_game_whose_mining_job_was_given_up_is_skipped_not_queued_again(
     five such games, oldest first, would hold every later game back: the game is marked mined with
     nothing found, and the next round goes on to the next game."""
     from bot.flows.queued import QueuedMining
-    from bot.storage.jobs import JobStore
+    from bot.storage.jobs import MAX_ATTEMPTS, JobStore
     from tests.bot.databases import Databases
     assert isinstance(databases, Databases)
     url = await databases.new("postgres")
@@ -245,11 +245,11 @@ async def test_a_game_whose_mining_job_was_given_up_is_skipped_not_queued_again(
         job = await jobs.put("mine", f"mine:{failed.id}", {"game": failed.id})
         taken = await jobs.take(["mine"], "w1")
         assert taken is not None and taken.id == job
-        for _ in range(10):  # as many tries as a worker gets: the last one gives the job up
-            if await jobs.fail(taken, "w1", "the scan crashed"):
-                break
+        for _ in range(MAX_ATTEMPTS - 1):  # every try but the last: the job waits to be tried again
+            assert await jobs.fail(taken, "w1", "the scan crashed") is False
             taken = await jobs.take(["mine"], "w1")
             assert taken is not None
+        assert await jobs.fail(taken, "w1", "the scan crashed") is True  # the last try gives it up
         gave_up = await jobs.outcome(job)
         assert gave_up is not None and not gave_up.done
 
