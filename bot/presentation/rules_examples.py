@@ -7,9 +7,11 @@ languages (stems, concepts, mended typos, compound parts) and the character 4-gr
 bank, and an example's similarity is the cosine of the two weighted sets. The nearest examples vote for
 the passages they are labelled with (a whole topic for "topic: *"; "none", or the About passage saying a
 question is not about the rules, for declining), each with the square of its similarity; a label of
-another variant votes for the passage of this variant that says the most the same. `rules_help.answer`
-adds the votes to the passages' own scores, declines a question the examples call no rules question, and
-answers one the search alone finds nothing close for when the examples vouch for a passage.
+another variant votes for the passage of this variant that says the most the same. The whole bank votes
+as well: naive Bayes over the same features gives each label its probability, and the likeliest few vote
+with it, when some example is near enough to vote at all. `rules_help.answer` adds the votes to the
+passages' own scores, declines a question the examples call no rules question, and answers one the search
+alone finds nothing close for when the examples vouch for a passage.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import math
 import threading
 import tomllib
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -46,6 +48,19 @@ TRUST = 0.3
 """...and answered, though the search alone finds nothing close, by a passage whose votes reach this
 much (0: never)."""
 
+LIKELY = 1.0
+"""The likeliest labels by naive Bayes vote with their probability times this much (0: never)..."""
+
+LIKELIEST = 5
+"""...the labels this many of the likeliest..."""
+
+SMOOTHING = 0.1
+"""...a feature a label's examples never have counting as this fraction of one..."""
+
+TEMPERATURE = 5.0
+"""...and the log-probabilities divided by this before they are made probabilities again (naive Bayes is
+sure of itself far beyond its right: this spreads the votes over the likeliest few)."""
+
 _GRAM = 4
 _ASIDE: dict[str, int] = {
     variant: next(at for at, text in enumerate(passages(TEXTS["en"].topics["about"].bodies[variant]))
@@ -53,6 +68,8 @@ _ASIDE: dict[str, int] = {
 """Per variant, the About passage that says a question is not about the rules: a vote for it is a vote
 to decline."""
 Label = tuple[str, int | None]  # (topic, passage number, None for the whole topic); ("none", None)
+Kind = tuple[str, str, int | None]  # a label in its example's variant: (variant, topic, index); declining:
+# ("", "none", None)
 
 
 def features(question: str) -> frozenset[str]:
@@ -113,6 +130,10 @@ class Bank:
     postings: dict[str, list[int]] = field(default_factory=dict)
     idf: dict[str, float] = field(default_factory=dict)
     norms: list[float] = field(default_factory=list)
+    kinds: list[Kind] = field(default_factory=list)
+    priors: list[float] = field(default_factory=list)
+    sizes: list[float] = field(default_factory=list)
+    evidence: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         found = [features(example.text) for example in self.examples]
@@ -124,6 +145,33 @@ class Bank:
                 self.postings.setdefault(feature, []).append(number)
         # sums in sorted order: the same floats in every process, whatever the order of its string hashes
         self.norms = [math.sqrt(sum(self.idf[f] ** 2 for f in sorted(one))) or 1.0 for one in found]
+        self._count_kinds(found)
+
+    def _count_kinds(self, found: list[frozenset[str]]) -> None:
+        """Naive Bayes: per kind of label, its log prior, the log of its feature total (smoothed), and per
+        feature the log of how much more often its examples have it than the smoothing alone gives."""
+        number: dict[Kind, int] = {}
+        shares: list[float] = []
+        counts: list[defaultdict[str, float]] = []
+        for example, one in zip(self.examples, found, strict=True):
+            share = 1 / len(example.labels)
+            for label in example.labels:
+                at = number.setdefault(kind(label, example.variant), len(number))
+                if at == len(shares):
+                    shares.append(0.0)
+                    counts.append(defaultdict(float))
+                shares[at] += share
+                for feature in one:
+                    counts[at][feature] += share
+        self.kinds = list(number)
+        total = sum(shares)
+        self.priors = [math.log(share / total) for share in shares]
+        spread = SMOOTHING * len(self.idf)
+        self.sizes = [math.log(sum(counts[at].values()) + spread) for at in range(len(shares))]
+        for at, counted in enumerate(counts):
+            for feature in sorted(counted):
+                self.evidence.setdefault(feature, []).append(
+                    (at, math.log((counted[feature] + SMOOTHING) / SMOOTHING)))
 
     def nearest(self, question: str, most: int = NEAREST) -> list[tuple[float, Example]]:
         """The `most` examples most like the question, with their similarity (0 to 1), nearest first (of
@@ -137,6 +185,23 @@ class Bank:
         norm = math.sqrt(sum(self.idf[f] ** 2 for f in asked)) or 1.0
         best = sorted(((-value / (norm * self.norms[n]), n) for n, value in dot.items()))[:most]
         return [(-similarity, self.examples[n]) for similarity, n in best]
+
+    def likely(self, question: str, most: int = LIKELIEST) -> list[tuple[Kind, float]]:
+        """The `most` likeliest kinds of label for the question by naive Bayes over its features the bank
+        knows, with their probabilities (tempered by `TEMPERATURE`), likeliest first; none when the bank
+        knows none of its features."""
+        asked = sorted(f for f in features(question) if f in self.evidence)
+        if not asked:
+            return []
+        score = [prior - len(asked) * size for prior, size in zip(self.priors, self.sizes, strict=True)]
+        for feature in asked:
+            for at, weight in self.evidence[feature]:
+                score[at] += weight
+        top = max(score)
+        weights = [math.exp((value - top) / TEMPERATURE) for value in score]
+        total = sum(weights)
+        best = sorted(range(len(score)), key=lambda at: (-score[at], at))[:most]
+        return [(self.kinds[at], weights[at] / total) for at in best]
 
 
 @dataclass(frozen=True)
@@ -167,22 +232,35 @@ class Votes:
         return TRUST > 0 and self.of(topic, index) >= TRUST
 
 
-def votes(near: list[tuple[float, Example]], variant: str) -> Votes:
-    """The votes of the nearest examples for the passages of a variant's texts."""
-    by_passage: Counter[tuple[str, int]] = Counter()
-    by_topic: Counter[str] = Counter()
-    none = 0.0
+def kind(label: Label, variant: str) -> Kind:
+    """A label of an example of a variant as its kind: declining is one kind whatever the variant."""
+    topic, index = label
+    if topic == "none" or (topic == "about" and index == _ASIDE[variant]):
+        return ("", "none", None)
+    return (variant, topic, index)
+
+
+def votes(near: list[tuple[float, Example]], variant: str,
+          likely: list[tuple[Kind, float]] | None = None) -> Votes:
+    """The votes of the nearest examples, and of the likeliest kinds of label (`Bank.likely`) when one of
+    those examples is near enough to vote, for the passages of a variant's texts."""
+    ballots: list[tuple[Kind, float]] = []
     for similarity, example in near:
-        if similarity < FLOOR:
-            continue
-        share = similarity ** POWER / len(example.labels)
-        for topic, index in example.labels:
-            if topic == "none" or (topic == "about" and index == _ASIDE[example.variant]):
-                none += share
-            elif index is None:
-                by_topic[topic] += share
-            else:
-                by_passage[(topic, _mapped(topic, example.variant, index, variant))] += share
+        if similarity >= FLOOR:
+            share = similarity ** POWER / len(example.labels)
+            ballots.extend((kind(label, example.variant), share) for label in example.labels)
+    if ballots and LIKELY > 0:
+        ballots.extend((found, LIKELY * probability) for found, probability in likely or ())
+    by_passage: defaultdict[tuple[str, int], float] = defaultdict(float)
+    by_topic: defaultdict[str, float] = defaultdict(float)
+    none = 0.0
+    for (source, topic, index), share in ballots:
+        if topic == "none":
+            none += share
+        elif index is None:
+            by_topic[topic] += share
+        else:
+            by_passage[(topic, _mapped(topic, source, index, variant))] += share
     return Votes(dict(by_passage), dict(by_topic), none)
 
 

@@ -319,8 +319,9 @@ def answer(question: str, locale: str | None, variant: str | None) -> Answer | N
     ranked = {v: search(question, v, variants_named=len(named)) for v in variants}
     if not named and (moved := _redirect(question, variants[0], ranked[variants[0]])) != variants[0]:
         variants, ranked = (moved,), {moved: search(question, moved)}
-    near = rules_examples.BANK.nearest(question)  # the examples asked before vote (see rules_examples)
-    said = {v: rules_examples.votes(near, v) for v in variants}
+    bank = rules_examples.BANK  # the examples asked before vote (see rules_examples)
+    near, likely = bank.nearest(question), bank.likely(question)
+    said = {v: rules_examples.votes(near, v, likely) for v in variants}
     voted = {v: rules_examples.rerank(hits, said[v]) for v, hits in ranked.items()}
     best = max((hits[0] for hits in voted.values()), key=lambda hit: hit.score)
     told = said[best.variant]

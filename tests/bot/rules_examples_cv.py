@@ -1,8 +1,8 @@
 """Choose the weights of the rules help's example votes by cross-validation on the earlier question sets:
 `python -m tests.bot.rules_examples_cv [--quick]`.
 
-Each passage-labelled set in the bank (people, fresh, third... tenth) is held out in turn: the bank is
-built from the others, the older set and the bank parts, and the held-out set is scored. The eleventh set
+Each passage-labelled set in the bank (people, fresh, third... eleventh) is held out in turn: the bank is
+built from the others, the older set and the bank parts, and the held-out set is scored. The twelfth set
 is never used here.
 Prints, for each setting, the share on point per held-out set and over all; the best setting last.
 """
@@ -44,7 +44,14 @@ def _cached_bank(entries: list[dict[str, Any]]) -> rules_examples.Bank:
     def nearest(question: str, most: int | None = None) -> list[tuple[float, rules_examples.Example]]:
         return deep(question)[:most or rules_examples.NEAREST]
 
+    likeliest: Callable[[str, float], list[tuple[rules_examples.Kind, float]]] = functools.lru_cache(None)(
+        lambda question, _temperature: rules_examples.Bank.likely(built, question, _DEEPEST))
+
+    def likely(question: str, most: int | None = None) -> list[tuple[rules_examples.Kind, float]]:
+        return likeliest(question, rules_examples.TEMPERATURE)[:most or rules_examples.LIKELIEST]
+
     built.nearest = nearest  # type: ignore[method-assign]
+    built.likely = likely  # type: ignore[method-assign]
     return built
 
 
@@ -79,4 +86,4 @@ if __name__ == "__main__":
         run({"WEIGHT": [3.0, 10.0, 20.0, 40.0]})
     else:
         run({"WEIGHT": [10.0, 20.0, 40.0], "NEAREST": [15, 25], "FLOOR": [0.2, 0.3], "TRUST": [0.3, 0.5],
-             "DECLINE": [0.3, 0.6]})
+             "DECLINE": [0.3, 0.6], "LIKELY": [0.5, 1.0], "TEMPERATURE": [3.0, 5.0]})

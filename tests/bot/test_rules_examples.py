@@ -49,6 +49,41 @@ def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
     assert rules_examples.votes([(rules_examples.FLOOR / 2, example)], "italian").topic("kings") == 0
 
 
+def test_the_whole_bank_tells_how_likely_each_label_is() -> None:
+    """Naive Bayes over the bank: the label of the examples phrased like a question is the likeliest, the
+    probabilities fall and sum to at most one, and a question of words the bank never saw gets none."""
+    labelled = [{"text": text, "lang": "en", "rules": "english", "answers": [label]}
+                for text, label in (("can kings fly", "kings: Kings do not fly"),
+                                    ("how far does a king move", "kings: Kings do not fly"),
+                                    ("who moves first", "setup: moves first"),
+                                    ("which side starts", "setup: moves first"),
+                                    ("tell me a joke", "none"))]
+    built = rules_examples.load(labelled)
+    likely = built.likely("do the kings fly far")
+    fly = passage("kings", "english", "Kings do not fly")
+    assert likely[0] == (("english", "kings", fly), pytest.approx(likely[0][1]))
+    assert [p for _, p in likely] == sorted((p for _, p in likely), reverse=True)
+    assert 0 < sum(p for _, p in likely) <= 1 + 1e-9 and len(likely) == 3
+    assert built.likely("tell me a joke please")[0][0] == ("", "none", None)
+    assert built.likely("qwxz vbnmk") == [] and built.likely("who moves first", 1)[0][0][1] == "setup"
+
+
+def test_the_likely_labels_vote_only_when_an_example_is_near_enough() -> None:
+    """The likeliest labels add their probability times `LIKELY` to the nearest examples' votes, mapped to
+    the variant asked about; with no example as near as `FLOOR` nobody votes."""
+    fly = passage("kings", "english", "Kings do not fly")
+    like = passage("kings", "italian", "kings do not fly")
+    example = rules_examples.Example("x", "english", (("setup", 0),))
+    likely: list[tuple[rules_examples.Kind, float]] = [(("english", "kings", fly), 0.5),
+                                                        (("", "none", None), 0.25)]
+    votes = rules_examples.votes([(0.9, example)], "italian", likely)
+    assert votes.passages[("kings", like)] == pytest.approx(0.5 * rules_examples.LIKELY)
+    assert votes.none == pytest.approx(0.25 * rules_examples.LIKELY)
+    assert votes.of("setup", 0) == pytest.approx(0.81)
+    far = rules_examples.votes([(rules_examples.FLOOR / 2, example)], "italian", likely)
+    assert far.passages == {} and far.none == 0
+
+
 def test_examples_decide_which_passages_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once examples phrased like a question are labelled with a passage, the answer holds that passage,
     which the search alone does not give; a question like no example is answered as by the search."""

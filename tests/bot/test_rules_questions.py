@@ -82,7 +82,7 @@ import pytest
 from bot.presentation import rules_examples
 from bot.presentation.rules_help import TOPICS, answer
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
-from tests.bot.rules_examples_build import EXTRA, bank, read, said, toml
+from tests.bot.rules_examples_build import EXTRA, LABELLED, bank, read, said, toml
 
 QUESTIONS: list[dict[str, Any]] = read("old")
 PEOPLE: list[dict[str, Any]] = read("people")
@@ -96,6 +96,7 @@ EIGHTH: list[dict[str, Any]] = read("eighth")
 NINTH: list[dict[str, Any]] = read("ninth")
 TENTH: list[dict[str, Any]] = read("tenth")
 ELEVENTH: list[dict[str, Any]] = read("eleventh")
+TWELFTH: list[dict[str, Any]] = read("twelfth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -106,8 +107,9 @@ SEVENTH_FLOOR = 0.92  # measured once untuned at the seventh round's end: 254/27
 EIGHTH_FLOOR = 0.86  # measured once untuned after the seventh round: 252/285; in the bank since
 NINTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 248/285 (87.0%); in the bank since
 TENTH_FLOOR = 0.86  # measured once untuned in the ninth round: 213/241 (88.4%); in the bank since
-ELEVENTH_FLOOR = 0.85  # never tuned on nor in the bank, measured once at the ninth round's end: 207/237
-ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh")
+ELEVENTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 207/237 (87.3%); in the bank since
+HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
+ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -177,7 +179,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
     ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
-            "eleventh": ELEVENTH}
+            "eleventh": ELEVENTH, "twelfth": TWELFTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -224,12 +226,12 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_eleventh_sets_are_big_varied_and_new(name: str) -> None:
-    """At least 250 questions (235 in the tenth and eleventh, written as 260), nearly half in each
+def test_the_fourth_to_twelfth_sets_are_big_varied_and_new(name: str) -> None:
+    """At least 250 questions (235 in the tenth to twelfth, written as 260), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
     mine_set = of_part(name)
-    assert len(mine_set) >= (235 if name in ("tenth", "eleventh") else 250)
+    assert len(mine_set) >= (235 if name in ("tenth", "eleventh", "twelfth") else 250)
     for lang in ("en", "fi"):
         mine = [q for q in mine_set if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(mine_set)
@@ -247,7 +249,7 @@ def test_the_fourth_to_eleventh_sets_are_big_varied_and_new(name: str) -> None:
 
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
-                     + ELEVENTH + BANK_PARTS):
+                     + ELEVENTH + TWELFTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -307,8 +309,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
 
 
 @pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR),
-                                             ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR)])
-def test_the_seventh_to_tenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR),
+                                             ("eleventh", ELEVENTH_FLOOR)])
+def test_the_seventh_to_eleventh_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -316,24 +319,30 @@ def test_the_seventh_to_tenth_sets_are_answered_about_as_well_as_they_were_measu
     assert good / total >= floor
 
 
-def test_the_eleventh_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written during the ninth round, never tuned on nor in the bank: at least the share
-    measured once, less a small margin."""
+def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The eleventh set, held out of a bank of every other (less the questions that repeat it), scores at
+    least `HELD_OUT_FLOOR`: with the nearest examples alone voting it scored 207/237 (87.3%), with the
+    whole bank voting too (naive Bayes) 218/237 (92.0%)."""
+    held = {said(q["text"]) for q in ELEVENTH}
+    rest = [entry for entry in bank(("old", *(name for name in LABELLED if name != "eleventh"), *EXTRA))
+            if said(entry["text"]) not in held]
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(rest))
     good, total = score(ELEVENTH)
-    print(f"\nrules help, eleventh set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
-    assert good / total >= ELEVENTH_FLOOR
+    print(f"\nrules help, eleventh set held out of the bank: {good}/{total} on point ({good / total:.1%})")
+    assert good / total >= HELD_OUT_FLOOR
 
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the eleventh set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the twelfth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in ELEVENTH}
+    held = {said(q["text"]) for q in TWELFTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    assert {said(q["text"]) for q in SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + BANK_PARTS} - held <= texts
+    earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + BANK_PARTS
+    assert {said(q["text"]) for q in earlier} - held <= texts
 
 
 def test_the_bank_parts_are_varied() -> None:
