@@ -2,9 +2,10 @@
 (`bot/presentation/rules/examples.toml`).
 
 A question and every example become sets of features: the terms of `rules_search.terms` in both
-languages (stems, concepts, mended typos, compound parts) and the character 4-grams of the folded words
-(inflection and misspellings the terms miss). Features weigh their inverse document frequency over the
-bank, and an example's similarity is the cosine of the two weighted sets. The nearest examples vote for
+languages (stems, concepts, mended typos, compound parts), the character 4-grams of the folded words
+(inflection and misspellings the terms miss) and the pairs of words in a row ("take king", "lyoda
+kuningas"). Features weigh their inverse document frequency over the bank, and an example's similarity
+is the cosine of the two weighted sets. The nearest examples vote for
 the passages they are labelled with (a whole topic for "topic: *"; "none", or the About passage saying a
 question is not about the rules, for declining), each with the square of its similarity; a label of
 another variant votes for the passage of this variant that says the most the same. The whole bank votes
@@ -16,6 +17,7 @@ alone finds nothing close for when the examples vouch for a passage.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import tomllib
@@ -73,14 +75,17 @@ Kind = tuple[str, str, int | None]  # a label in its example's variant: (variant
 
 
 def features(question: str) -> frozenset[str]:
-    """The features of a question: its terms in both languages and the 4-grams of its words."""
+    """The features of a question: its terms in both languages, the 4-grams of its words and its pairs
+    of words in a row (stopwords left out)."""
     text = mended(question)
     found: set[str] = set()
     for lang in LANGUAGES:
         found.update(terms(text, lang))
-    for word in (folded for folded in map(fold, words(text)) if folded not in STOP):
+    content = [folded for folded in map(fold, words(text)) if folded not in STOP]
+    for word in content:
         padded = f"<{word}>"
         found.update("g:" + padded[at:at + _GRAM] for at in range(max(1, len(padded) - _GRAM + 1)))
+    found.update(f"b:{first}_{second}" for first, second in itertools.pairwise(content))
     return frozenset(found)
 
 

@@ -109,7 +109,7 @@ def test_examples_of_no_rules_question_decline_one_the_search_would_answer(
     monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
     assert answer(question, "en", "english") is not None
     declined = [{"text": text, "lang": "en", "rules": "english", "answers": ["none"]}
-                for text in ("best chess opening for black?", "what is the best opening in chess")]
+                for text in ("best chess opening move for black?", "what is the best opening move in chess")]
     monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined))
     assert answer(question, "en", "english") is None
     ruled = [{"text": text, "lang": "en", "rules": "english", "answers": ["setup: moves first"]}
