@@ -73,7 +73,8 @@ once at the end: 233/249 (93.6%; English 122/128, Finnish 111/121; the code befo
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... twelfth, old.
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... thirteenth,
+old.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ NINTH: list[dict[str, Any]] = read("ninth")
 TENTH: list[dict[str, Any]] = read("tenth")
 ELEVENTH: list[dict[str, Any]] = read("eleventh")
 TWELFTH: list[dict[str, Any]] = read("twelfth")
+THIRTEENTH: list[dict[str, Any]] = read("thirteenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -115,9 +117,10 @@ EIGHTH_FLOOR = 0.86  # measured once untuned after the seventh round: 252/285; i
 NINTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 248/285 (87.0%); in the bank since
 TENTH_FLOOR = 0.86  # measured once untuned in the ninth round: 213/241 (88.4%); in the bank since
 ELEVENTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 207/237 (87.3%); in the bank since
-TWELFTH_FLOOR = 0.91  # never tuned on nor in the bank, measured once at the tenth round's end: 233/249
+TWELFTH_FLOOR = 0.91  # measured once untuned in the tenth round: 233/249 (93.6%); in the bank since
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
-ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth")
+ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
+         "thirteenth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -187,7 +190,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
     ("tuning", "held-out")."""
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
-            "eleventh": ELEVENTH, "twelfth": TWELFTH}
+            "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -234,12 +237,12 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_twelfth_sets_are_big_varied_and_new(name: str) -> None:
-    """At least 250 questions (235 in the tenth to twelfth, written as 260), nearly half in each
+def test_the_fourth_to_thirteenth_sets_are_big_varied_and_new(name: str) -> None:
+    """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
     mine_set = of_part(name)
-    assert len(mine_set) >= (235 if name in ("tenth", "eleventh", "twelfth") else 250)
+    assert len(mine_set) >= (235 if ORDER.index(name) >= ORDER.index("tenth") else 250)
     for lang in ("en", "fi"):
         mine = [q for q in mine_set if q["lang"] == lang]
         assert len(mine) >= 0.45 * len(mine_set)
@@ -257,7 +260,7 @@ def test_the_fourth_to_twelfth_sets_are_big_varied_and_new(name: str) -> None:
 
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
-                     + ELEVENTH + TWELFTH + BANK_PARTS):
+                     + ELEVENTH + TWELFTH + THIRTEENTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -318,22 +321,13 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
 
 @pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR),
                                              ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR),
-                                             ("eleventh", ELEVENTH_FLOOR)])
-def test_the_seventh_to_eleventh_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("eleventh", ELEVENTH_FLOOR), ("twelfth", TWELFTH_FLOOR)])
+def test_the_seventh_to_twelfth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
     print(f"\nrules help, {name} set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= floor
-
-
-def test_the_twelfth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written during the tenth round, never tuned on nor in the bank: at least the share
-    measured once, less a small margin."""
-    good, total = score(TWELFTH)
-    print(f"\nrules help, twelfth set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
-    assert good / total >= TWELFTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -352,13 +346,13 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the twelfth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the thirteenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWELFTH}
+    held = {said(q["text"]) for q in THIRTEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + BANK_PARTS
+    earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
