@@ -5,10 +5,10 @@ A question and every example become sets of features: the terms of `rules_search
 languages (stems, concepts, mended typos, compound parts), the character 4-grams of the folded words
 (inflection and misspellings the terms miss) and the pairs of words in a row ("take king", "lyoda
 kuningas"). Features weigh their inverse document frequency over the bank, and an example's similarity
-is the cosine of the two weighted sets. The nearest examples vote for
-the passages they are labelled with (a whole topic for "topic: *"; "none", or the About passage saying a
-question is not about the rules, for declining), each with the square of its similarity; a label of
-another variant votes for the passage of this variant that says the most the same. The whole bank votes
+is the cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with
+(a whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
+declining), each with the square of its similarity; a label of another variant votes for the passage of
+this variant that says the most the same. The whole bank votes
 as well: naive Bayes over the same features gives each label its probability, and the likeliest few vote
 with it, when some example is near enough to vote at all. `rules_help.answer` adds the votes to the
 passages' own scores, declines a question the examples call no rules question, and answers one the search
