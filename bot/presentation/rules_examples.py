@@ -8,15 +8,16 @@ kuningas"). Features weigh their inverse document frequency over the bank, and a
 is the cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with
 (a whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
 declining), each with the square of its similarity; a label of another variant votes for the passage of
-this variant that says the most the same. The whole bank votes
-as well: naive Bayes over the same features gives each label its probability, and the likeliest few vote
-with it, when some example is near enough to vote at all. `rules_help.answer` adds the votes to the
-passages' own scores, declines a question the examples call no rules question, and answers one the search
-alone finds nothing close for when the examples vouch for a passage.
+this variant that says the most the same. The whole bank votes as well: naive Bayes over the same
+features gives each label its probability, and the likeliest few vote with it, when some example is near
+enough to vote at all. `rules_help.answer` adds the votes to the passages' own scores, declines a question
+the examples call no rules question, and answers one the search alone finds nothing close for when the
+examples vouch for a passage.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -74,9 +75,11 @@ Kind = tuple[str, str, int | None]  # a label in its example's variant: (variant
 # ("", "none", None)
 
 
+@functools.lru_cache(maxsize=256)
 def features(question: str) -> frozenset[str]:
     """The features of a question: its terms in both languages, the 4-grams of its words and its pairs
-    of words in a row (stopwords left out)."""
+    of words in a row (stopwords left out). Kept for the last questions: `Bank.nearest` and
+    `Bank.likely` both read them."""
     text = mended(question)
     found: set[str] = set()
     for lang in LANGUAGES:
@@ -155,25 +158,22 @@ class Bank:
     def _count_kinds(self, found: list[frozenset[str]]) -> None:
         """Naive Bayes: per kind of label, its log prior, the log of its feature total (smoothed), and per
         feature the log of how much more often its examples have it than the smoothing alone gives."""
-        number: dict[Kind, int] = {}
-        shares: list[float] = []
-        counts: list[defaultdict[str, float]] = []
+        shares: defaultdict[Kind, float] = defaultdict(float)
+        counts: defaultdict[Kind, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
         for example, one in zip(self.examples, found, strict=True):
             share = 1 / len(example.labels)
             for label in example.labels:
-                at = number.setdefault(kind(label, example.variant), len(number))
-                if at == len(shares):
-                    shares.append(0.0)
-                    counts.append(defaultdict(float))
-                shares[at] += share
+                found_kind = kind(label, example.variant)
+                shares[found_kind] += share
                 for feature in one:
-                    counts[at][feature] += share
-        self.kinds = list(number)
-        total = sum(shares)
-        self.priors = [math.log(share / total) for share in shares]
+                    counts[found_kind][feature] += share
+        self.kinds = list(shares)  # in the order the bank first has them
+        total = sum(shares.values())
+        self.priors = [math.log(shares[each] / total) for each in self.kinds]
         spread = SMOOTHING * len(self.idf)
-        self.sizes = [math.log(sum(counts[at].values()) + spread) for at in range(len(shares))]
-        for at, counted in enumerate(counts):
+        self.sizes = [math.log(sum(counts[each].values()) + spread) for each in self.kinds]
+        for at, each in enumerate(self.kinds):
+            counted = counts[each]
             for feature in sorted(counted):
                 self.evidence.setdefault(feature, []).append(
                     (at, math.log((counted[feature] + SMOOTHING) / SMOOTHING)))
