@@ -59,6 +59,11 @@ _FILLER = frozenset({"in", "for", "with", "under", "rules", "rule", "variant", "
                      "saannot", "saanto", "mukaan", "muunnelma", "muunnelmassa", "tammi", "tammessa",
                      "tammen", "saannoilla", "saannoin", "the", "of"})
 
+# Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
+# that variant rather than asks about it: "coming from English", "pelasin ennen englantilaista".
+_CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena"})
+_CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla"})
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -197,6 +202,27 @@ def find_variants(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def asked_variants(question: str) -> tuple[str, ...]:
+    """The variants a free question asks about: those it names, less those it names as where the asker
+    comes from ("coming over from English checkers, is the numbering different here?").
+
+    >>> asked_variants("I'm used to English checkers: do men capture backward in Italian?")
+    ('italian',)
+    """
+    said = [fold(w) for w in words(rules_words.mended(question))]
+    named = [variant_of(w) for w in said]
+    found: list[str] = []
+    for at, variant in enumerate(named):
+        if variant is None:
+            continue
+        start = max([at - 3, 0, *(i + 1 for i in range(at) if named[i] not in (None, variant))])
+        before = said[start:at]  # back to the name of another variant, if any
+        came_from = _CAME_FROM & set(before) or _CAME_FROM_AFTER & set(said[at + 1:at + 3])
+        if not came_from and variant not in found:
+            found.append(variant)
+    return tuple(found)
+
+
 def find_variant(question: str) -> str | None:
     """The variant a question names first ("kings in italian" -> "italian"), or None.
 
@@ -314,7 +340,7 @@ def answer(question: str, locale: str | None, variant: str | None) -> Answer | N
     ('draws', ('international',))
     """
     lang = language(locale)
-    named = find_variants(question)
+    named = asked_variants(question)
     variants = named or (_variant(variant or "english"),)
     ranked = {v: search(question, v, variants_named=len(named)) for v in variants}
     if not named and (moved := _redirect(question, variants[0], ranked[variants[0]])) != variants[0]:

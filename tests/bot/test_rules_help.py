@@ -360,6 +360,24 @@ def test_find_variant() -> None:
         assert (find_topic(text), find_variant(text)) == (topic, variant)
 
 
+@pytest.mark.parametrize("question, lang", [
+    ("I'm coming over from English checkers and the square numbers are all in the wrong places. Is the "
+     "numbering different here?", "en"),
+    ("Pelasin ennen englantilaista ja nyt ruutujen numerot on ihan eri paikoissa. Onks numerointi eri?",
+     "fi"),
+])
+def test_a_variant_the_asker_comes_from_is_not_the_one_asked_about(question: str, lang: str) -> None:
+    """A question that names the variant its asker comes from is answered by the channel's rules."""
+    assert rules_help.find_variants(question) == ("english",)
+    assert rules_help.asked_variants(question) == ()
+    reply = rules_help.answer(question, lang, "italian")
+    assert reply is not None and reply.variants == ("italian",)
+    assert rules_help.asked_variants("I'm used to English checkers: do men capture backward in Italian?") == (
+        "italian",)
+    assert rules_help.asked_variants("what is different from international in italian") == ("italian",)
+    assert rules_help.asked_variants("how is English checkers different from this?") == ("english",)
+
+
 @pytest.mark.parametrize("reason", API_REASONS)
 def test_every_api_reason_has_a_topic(reason: str) -> None:
     assert topic_for_reason(reason) in TOPICS
