@@ -3,9 +3,10 @@
 
 A question and every example become sets of features: the terms of `rules_search.terms` in both
 languages (stems, concepts, mended typos, compound parts), the character 4-grams of the folded words
-(inflection and misspellings the terms miss) and the pairs of words in a row ("take king", "lyoda
-kuningas"). Features weigh their inverse document frequency over the bank, and an example's similarity
-is the cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with
+(inflection and misspellings the terms miss), the pairs of words in a row ("take king", "lyoda
+kuningas") and the pairs of concepts of words near each other ("step backward" and "siirtyä taaksepäin"
+alike). Features weigh their inverse document frequency over the bank, and an example's similarity is
+the cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with
 (a whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
 declining), each with the square of its similarity; a label of another variant votes for the passage of
 this variant that says the most the same. The whole bank votes as well: naive Bayes over the same
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from bot.presentation.rules_search import COVERAGE_RANK, Hit, terms
+from bot.presentation.rules_search import COVERAGE_RANK, Hit, concepts_by_word, terms
 from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import STOP, fold, mended, words
 
@@ -64,6 +65,9 @@ TEMPERATURE = 5.0
 """...and the log-probabilities divided by this before they are made probabilities again (naive Bayes is
 sure of itself far beyond its right: this spreads the votes over the likeliest few)."""
 
+CONCEPT_WINDOW = 3
+"""Concepts of words this many apart or nearer (of those that name any) make the pairs of `features`."""
+
 _GRAM = 4
 _ASIDE: dict[str, int] = {
     variant: next(at for at, text in enumerate(passages(TEXTS["en"].topics["about"].bodies[variant]))
@@ -77,9 +81,9 @@ Kind = tuple[str, str, int | None]  # a label in its example's variant: (variant
 
 @functools.lru_cache(maxsize=256)
 def features(question: str) -> frozenset[str]:
-    """The features of a question: its terms in both languages, the 4-grams of its words and its pairs
-    of words in a row (stopwords left out). Kept for the last questions: `Bank.nearest` and
-    `Bank.likely` both read them."""
+    """The features of a question: its terms in both languages, the 4-grams of its words, its pairs
+    of words in a row (stopwords left out) and the pairs of concepts of words near each other. Kept for
+    the last questions: `Bank.nearest` and `Bank.likely` both read them."""
     text = mended(question)
     found: set[str] = set()
     for lang in LANGUAGES:
@@ -89,7 +93,19 @@ def features(question: str) -> frozenset[str]:
         padded = f"<{word}>"
         found.update("g:" + padded[at:at + _GRAM] for at in range(max(1, len(padded) - _GRAM + 1)))
     found.update(f"b:{first}_{second}" for first, second in itertools.pairwise(content))
+    for lang in LANGUAGES:
+        found.update(_concept_pairs(concepts_by_word(text, lang)))
     return frozenset(found)
+
+
+def _concept_pairs(named: list[frozenset[str]]) -> set[str]:
+    """Pairs of concepts of words near each other (of the words that name any, up to `CONCEPT_WINDOW`
+    apart), in either order: "step backward" and "siirtyä taaksepäin" both have move_verb with backward."""
+    found: set[str] = set()
+    for at, one in enumerate(named):
+        for other in named[at + 1:at + CONCEPT_WINDOW]:
+            found.update("k:" + "_".join(sorted((a, b))) for a in one for b in other if a != b)
+    return found
 
 
 def _passage_words(topic: str, variant: str) -> list[frozenset[str]]:

@@ -123,6 +123,13 @@ def terms(text: str, lang: str) -> Counter[str]:
     return out
 
 
+def concepts_by_word(text: str, lang: str) -> list[frozenset[str]]:
+    """The concepts ("c:backward") of each word of a text read as `lang` that names any, in order."""
+    per_word, _ = _word_terms(text, lang)
+    named = (frozenset(term for term in found if term.startswith("c:")) for found in per_word)
+    return [one for one in named if one]
+
+
 def _head(text: str, most: int = 3) -> str:
     """The term a passage defines, if it starts like one ("• Maximum capture: you must..."), else ""."""
     head, colon, _ = text.lstrip("• ").partition(":")

@@ -38,6 +38,17 @@ def test_a_misspelt_or_inflected_question_finds_examples_of_its_topic() -> None:
     assert [topic for _, example in near[:3] for topic, _ in example.labels].count("kings") >= 2
 
 
+def test_words_of_like_meaning_near_each_other_share_a_feature_in_either_language() -> None:
+    """Pairs of concepts of nearby words: "step backward" and "siirtyä taaksepäin" share one, whatever
+    the language or the words between them; words far apart or of one concept make none."""
+    english = rules_examples.features("can men step backward?")
+    finnish = rules_examples.features("saako nappula siirtyä joskus taaksepäin?")
+    assert "k:c:backward_c:move_verb" in english & finnish
+    assert "k:c:backward_c:move_verb" not in rules_examples.features(
+        "step one square: the king, the men and the draws are all backward")
+    assert not any(f.startswith("k:") for f in rules_examples.features("backward"))
+
+
 def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
     fly = passage("kings", "english", "Kings do not fly")
     example = rules_examples.Example("x", "english", (("kings", fly), ("draws", None), ("none", None)))
