@@ -1,18 +1,18 @@
 """Answering rules questions by the labelled questions asked before
 (`bot/presentation/rules/examples.toml`).
 
-A question and every example become sets of features: the terms of `rules_search.terms` in both
-languages (stems, concepts, mended typos, compound parts), the character 4-grams of the folded words
-(inflection and misspellings the terms miss), the pairs of words in a row ("take king", "lyoda
-kuningas") and the pairs of concepts of words near each other ("step backward" and "siirtyä taaksepäin"
-alike). Features weigh their inverse document frequency over the bank, and an example's similarity is
-the cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with
-(a whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
+A question and every example become sets of features: the terms of `rules_search.terms` in both languages
+(stems, concepts, mended typos, compound parts), the character 4-grams of the folded words (inflection and
+misspellings the terms miss), the pairs of words in a row ("take king", "lyoda kuningas") and the pairs of
+concepts of words near each other ("step backward" and "siirtyä taaksepäin" alike). Features weigh their
+inverse document frequency over the bank (pairs of concepts more), and an example's similarity is the
+cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with (a
+whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
 declining), each with the square of its similarity; a label of another variant votes for the passage of
-this variant that says the most the same. The whole bank votes as well: naive Bayes over the same
-features gives each label its probability, and the likeliest few vote with it, when some example is near
-enough to vote at all. `rules_help.answer` adds the votes to the passages' own scores, declines a question
-the examples call no rules question, and answers one the search alone finds nothing close for when the
+this variant that says the most the same. The whole bank votes as well: naive Bayes over the same features
+gives each label its probability, and the likeliest few vote with it, when some example is near enough to
+vote at all. `rules_help.answer` adds the votes to the passages' own scores, declines a question the
+examples call no rules question, and answers one the search alone finds nothing close for when the
 examples vouch for a passage.
 """
 
@@ -67,6 +67,9 @@ sure of itself far beyond its right: this spreads the votes over the likeliest f
 
 CONCEPT_WINDOW = 3
 """Concepts of words this many apart or nearer (of those that name any) make the pairs of `features`."""
+
+CONCEPT_PAIR_WEIGHT = 1.5
+"""...and weigh this many times their inverse document frequency in the similarity."""
 
 _GRAM = 4
 _ASIDE: dict[str, int] = {
@@ -163,7 +166,8 @@ class Bank:
         found = [features(example.text) for example in self.examples]
         counts: Counter[str] = Counter(f for one in found for f in one)
         total = len(self.examples)
-        self.idf = {f: math.log(1 + total / n) for f, n in counts.items()}
+        self.idf = {f: math.log(1 + total / n) * (CONCEPT_PAIR_WEIGHT if f.startswith("k:") else 1.0)
+                    for f, n in counts.items()}
         for number, one in enumerate(found):
             for feature in one:
                 self.postings.setdefault(feature, []).append(number)

@@ -79,7 +79,7 @@ once: 1636/1811 (90.3%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... fourteenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... fifteenth,
 old.
 """
 
@@ -113,6 +113,7 @@ ELEVENTH: list[dict[str, Any]] = read("eleventh")
 TWELFTH: list[dict[str, Any]] = read("twelfth")
 THIRTEENTH: list[dict[str, Any]] = read("thirteenth")
 FOURTEENTH: list[dict[str, Any]] = read("fourteenth")
+FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -126,10 +127,11 @@ TENTH_FLOOR = 0.86  # measured once untuned in the ninth round: 213/241 (88.4%);
 ELEVENTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 207/237 (87.3%); in the bank since
 TWELFTH_FLOOR = 0.91  # measured once untuned in the tenth round: 233/249 (93.6%); in the bank since
 THIRTEENTH_FLOOR = 0.91  # measured once untuned at the tenth round's end: 229/244; in the bank since
-FOURTEENTH_FLOOR = 0.0  # never tuned on nor in the bank; set when measured once
+FOURTEENTH_FLOOR = 0.86  # measured once untuned in the eleventh round: 220/249 (88.4%); in the bank since
+FIFTEENTH_FLOOR = 0.0  # never tuned on nor in the bank; set when measured once
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-         "thirteenth", "fourteenth")
+         "thirteenth", "fourteenth", "fifteenth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -200,7 +202,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
             "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH,
-            "fourteenth": FOURTEENTH}
+            "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -247,7 +249,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_fourteenth_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_fifteenth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -270,7 +272,8 @@ def test_the_fourth_to_fourteenth_sets_are_big_varied_and_new(name: str) -> None
 
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
-                     + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + BANK_PARTS):
+                     + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH
+                     + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -332,8 +335,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
 @pytest.mark.parametrize(("name", "floor"), [("seventh", SEVENTH_FLOOR), ("eighth", EIGHTH_FLOOR),
                                              ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR),
                                              ("eleventh", ELEVENTH_FLOOR), ("twelfth", TWELFTH_FLOOR),
-                                             ("thirteenth", THIRTEENTH_FLOOR)])
-def test_the_seventh_to_thirteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("thirteenth", THIRTEENTH_FLOOR),
+                                             ("fourteenth", FOURTEENTH_FLOOR)])
+def test_the_seventh_to_fourteenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -341,13 +345,13 @@ def test_the_seventh_to_thirteenth_sets_are_answered_about_as_well_as_they_were_
     assert good / total >= floor
 
 
-def test_the_fourteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_fifteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the eleventh round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(FOURTEENTH)
-    print(f"\nrules help, fourteenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(FIFTEENTH)
+    print(f"\nrules help, fifteenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= FOURTEENTH_FLOOR
+    assert good / total >= FIFTEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -366,13 +370,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the fourteenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the fifteenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in FOURTEENTH}
+    held = {said(q["text"]) for q in FIFTEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
-    earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + BANK_PARTS
+    earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
+    earlier += BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
