@@ -60,9 +60,11 @@ _FILLER = frozenset({"in", "for", "with", "under", "rules", "rule", "variant", "
                      "tammen", "saannoilla", "saannoin", "the", "of"})
 
 # Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
-# that variant rather than asks about it: "coming from English", "pelasin ennen englantilaista".
-_CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena"})
-_CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla"})
+# that variant, or compares with it, rather than asks about it: "coming from English", "pelasin ennen
+# englantilaista", "flipped compared to normal checkers", "eri päin kuin englantilaisessa".
+_CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena", "than", "compared",
+                        "kuin"})
+_CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla", "verrattuna"})
 
 
 @dataclass(frozen=True)

@@ -376,6 +376,8 @@ def test_a_variant_the_asker_comes_from_is_not_the_one_asked_about(question: str
         "italian",)
     assert rules_help.asked_variants("what is different from international in italian") == ("italian",)
     assert rules_help.asked_variants("how is English checkers different from this?") == ("english",)
+    assert rules_help.asked_variants("onko lauta eri päin kuin englantilaisessa?") == ()
+    assert rules_help.asked_variants("is a king worth more in Italian than in English?") == ("italian",)
 
 
 @pytest.mark.parametrize("reason", API_REASONS)

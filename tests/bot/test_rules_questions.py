@@ -86,13 +86,16 @@ fifth to thirteenth sets: 2279 -> 2288/2401). The fourteenth was measured once: 
 pairs were given more weight and greetings became stopwords (the fifth to fourteenth: 2514 ->
 2520/2650), and a fifteenth set (rules_questions_fifteenth.toml), written meanwhile by a ninth writer
 (20 repeats taken out unrun, 252 remain), was measured once: 230/252 (91.3%; English 115/122, Finnish
-115/130; the code before the round: 227/252, 90.1%). The nine sets nobody tuned for, each measured once:
-2086/2312 (90.2%). A sixteenth set (rules_questions_sixteenth.toml) by a tenth writer waits, unrun, for
-a later round.
+115/130; the code before the round: 227/252, 90.1%). Then the fifteenth set joined the bank, and
+a variant named as what the question compares with ("than in English", "kuin englantilaisessa") was
+left out like one the asker comes from (the fifth to fifteenth: 2745 -> 2746/2902). A sixteenth set
+(rules_questions_sixteenth.toml), written meanwhile by a tenth writer (35 repeats taken out unrun, 237
+remain), was measured once: 218/237 (92.0%; English 108/118, Finnish 110/119; the code before the round:
+215/237, 90.7%). The ten sets nobody tuned for, each measured once: 2304/2549 (90.4%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... fifteenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... sixteenth,
 old.
 """
 
@@ -127,6 +130,7 @@ TWELFTH: list[dict[str, Any]] = read("twelfth")
 THIRTEENTH: list[dict[str, Any]] = read("thirteenth")
 FOURTEENTH: list[dict[str, Any]] = read("fourteenth")
 FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
+SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -141,10 +145,11 @@ ELEVENTH_FLOOR = 0.85  # measured once untuned at the ninth round's end: 207/237
 TWELFTH_FLOOR = 0.91  # measured once untuned in the tenth round: 233/249 (93.6%); in the bank since
 THIRTEENTH_FLOOR = 0.91  # measured once untuned at the tenth round's end: 229/244; in the bank since
 FOURTEENTH_FLOOR = 0.86  # measured once untuned in the eleventh round: 220/249 (88.4%); in the bank since
-FIFTEENTH_FLOOR = 0.89  # never tuned on nor in the bank, measured once at the eleventh round's end: 230/252
+FIFTEENTH_FLOOR = 0.89  # measured once untuned in the eleventh round: 230/252 (91.3%); in the bank since
+SIXTEENTH_FLOOR = 0.90  # never tuned on nor in the bank, measured once at the eleventh round's end: 218/237
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-         "thirteenth", "fourteenth", "fifteenth")
+         "thirteenth", "fourteenth", "fifteenth", "sixteenth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -215,7 +220,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
             "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH,
-            "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH}
+            "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -262,7 +267,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_fifteenth_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_sixteenth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -286,7 +291,7 @@ def test_the_fourth_to_fifteenth_sets_are_big_varied_and_new(name: str) -> None:
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH
-                     + BANK_PARTS):
+                     + SIXTEENTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -349,8 +354,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("ninth", NINTH_FLOOR), ("tenth", TENTH_FLOOR),
                                              ("eleventh", ELEVENTH_FLOOR), ("twelfth", TWELFTH_FLOOR),
                                              ("thirteenth", THIRTEENTH_FLOOR),
-                                             ("fourteenth", FOURTEENTH_FLOOR)])
-def test_the_seventh_to_fourteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("fourteenth", FOURTEENTH_FLOOR),
+                                             ("fifteenth", FIFTEENTH_FLOOR)])
+def test_the_seventh_to_fifteenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -358,13 +364,13 @@ def test_the_seventh_to_fourteenth_sets_are_answered_about_as_well_as_they_were_
     assert good / total >= floor
 
 
-def test_the_fifteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_sixteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the eleventh round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(FIFTEENTH)
-    print(f"\nrules help, fifteenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(SIXTEENTH)
+    print(f"\nrules help, sixteenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= FIFTEENTH_FLOOR
+    assert good / total >= SIXTEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -383,14 +389,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the fifteenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the sixteenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in FIFTEENTH}
+    held = {said(q["text"]) for q in SIXTEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += BANK_PARTS
+    earlier += FIFTEENTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
