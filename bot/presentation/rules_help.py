@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from bot.presentation import rules_examples, rules_words
 from bot.presentation.rules_search import Hit, numbers, search
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
-from bot.presentation.rules_words import fold, variant_of, words
+from bot.presentation.rules_words import asked_variants, fold, variant_of, words
 
 TOPICS: tuple[str, ...] = tuple(TEXTS["en"].topics)
 """Topic ids in list order: setup, moves, captures, sequences, kings, end, draws, notation, differences,
@@ -58,13 +58,6 @@ _VARIANT_ALIASES: dict[str, str] = {
 _FILLER = frozenset({"in", "for", "with", "under", "rules", "rule", "variant", "version", "draughts",
                      "saannot", "saanto", "mukaan", "muunnelma", "muunnelmassa", "tammi", "tammessa",
                      "tammen", "saannoilla", "saannoin", "the", "of"})
-
-# Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
-# that variant, or compares with it, rather than asks about it: "coming from English", "pelasin ennen
-# englantilaista", "flipped compared to normal checkers", "eri päin kuin englantilaisessa".
-_CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena", "than", "compared",
-                        "kuin"})
-_CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla", "verrattuna"})
 
 
 @dataclass(frozen=True)
@@ -200,27 +193,6 @@ def find_variants(text: str) -> tuple[str, ...]:
     for word in words(rules_words.mended(text)):  # "intenational" is International
         variant = variant_of(word)
         if variant and variant not in found:
-            found.append(variant)
-    return tuple(found)
-
-
-def asked_variants(question: str) -> tuple[str, ...]:
-    """The variants a free question asks about: those it names, less those it names as where the asker
-    comes from ("coming over from English checkers, is the numbering different here?").
-
-    >>> asked_variants("I'm used to English checkers: do men capture backward in Italian?")
-    ('italian',)
-    """
-    said = [fold(w) for w in words(rules_words.mended(question))]
-    named = [variant_of(w) for w in said]
-    found: list[str] = []
-    for at, variant in enumerate(named):
-        if variant is None:
-            continue
-        start = max([at - 3, 0, *(i + 1 for i in range(at) if named[i] not in (None, variant))])
-        before = said[start:at]  # back to the name of another variant, if any
-        came_from = _CAME_FROM & set(before) or _CAME_FROM_AFTER & set(said[at + 1:at + 3])
-        if not came_from and variant not in found:
             found.append(variant)
     return tuple(found)
 

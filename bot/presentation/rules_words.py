@@ -275,3 +275,33 @@ def question_language(question: str) -> str | None:
     if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
         return None
     return ranked[0][0]
+
+
+# Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
+# that variant, or compares with it, rather than asks about it: "coming from English", "pelasin ennen
+# englantilaista", "flipped compared to normal checkers", "eri päin kuin englantilaisessa".
+_CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena", "than", "compared",
+                        "kuin"})
+_CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla", "verrattuna"})
+
+
+def asked_variants(question: str) -> tuple[str, ...]:
+    """The variants a free question asks about: those it names, less those it names as where the asker
+    comes from or what it compares with ("coming over from English checkers, is the numbering different
+    here?").
+
+    >>> asked_variants("I'm used to English checkers: do men capture backward in Italian?")
+    ('italian',)
+    """
+    said = [fold(w) for w in words(mended(question))]
+    named = [variant_of(w) for w in said]
+    found: list[str] = []
+    for at, variant in enumerate(named):
+        if variant is None:
+            continue
+        start = max([at - 3, 0, *(i + 1 for i in range(at) if named[i] not in (None, variant))])
+        before = said[start:at]  # back to the name of another variant, if any
+        came_from = _CAME_FROM & set(before) or _CAME_FROM_AFTER & set(said[at + 1:at + 3])
+        if not came_from and variant not in found:
+            found.append(variant)
+    return tuple(found)
