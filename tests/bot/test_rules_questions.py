@@ -95,7 +95,7 @@ remain), was measured once: 218/237 (92.0%; English 108/118, Finnish 110/119; th
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... sixteenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... seventeenth,
 old.
 """
 
@@ -131,6 +131,7 @@ THIRTEENTH: list[dict[str, Any]] = read("thirteenth")
 FOURTEENTH: list[dict[str, Any]] = read("fourteenth")
 FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
 SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
+SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -146,10 +147,11 @@ TWELFTH_FLOOR = 0.91  # measured once untuned in the tenth round: 233/249 (93.6%
 THIRTEENTH_FLOOR = 0.91  # measured once untuned at the tenth round's end: 229/244; in the bank since
 FOURTEENTH_FLOOR = 0.86  # measured once untuned in the eleventh round: 220/249 (88.4%); in the bank since
 FIFTEENTH_FLOOR = 0.89  # measured once untuned in the eleventh round: 230/252 (91.3%); in the bank since
-SIXTEENTH_FLOOR = 0.90  # never tuned on nor in the bank, measured once at the eleventh round's end: 218/237
+SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (92.0%); in the bank since
+SEVENTEENTH_FLOOR = 0.0  # never tuned on nor in the bank, measured once at the twelfth round's end: TBD
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-         "thirteenth", "fourteenth", "fifteenth", "sixteenth")
+         "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -220,7 +222,8 @@ def of_part(name: str) -> list[dict[str, Any]]:
     sets = {"fresh": FRESH, "third": THIRD, "fourth": FOURTH, "fifth": FIFTH, "sixth": SIXTH,
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
             "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH,
-            "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH}
+            "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH,
+            "seventeenth": SEVENTEENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -267,7 +270,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_sixteenth_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_seventeenth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -291,7 +294,7 @@ def test_the_fourth_to_sixteenth_sets_are_big_varied_and_new(name: str) -> None:
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH
-                     + SIXTEENTH + BANK_PARTS):
+                     + SIXTEENTH + SEVENTEENTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -355,8 +358,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("eleventh", ELEVENTH_FLOOR), ("twelfth", TWELFTH_FLOOR),
                                              ("thirteenth", THIRTEENTH_FLOOR),
                                              ("fourteenth", FOURTEENTH_FLOOR),
-                                             ("fifteenth", FIFTEENTH_FLOOR)])
-def test_the_seventh_to_fifteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("fifteenth", FIFTEENTH_FLOOR),
+                                             ("sixteenth", SIXTEENTH_FLOOR)])
+def test_the_seventh_to_sixteenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -364,13 +368,13 @@ def test_the_seventh_to_fifteenth_sets_are_answered_about_as_well_as_they_were_m
     assert good / total >= floor
 
 
-def test_the_sixteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_seventeenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the eleventh round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(SIXTEENTH)
-    print(f"\nrules help, sixteenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(SEVENTEENTH)
+    print(f"\nrules help, seventeenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= SIXTEENTH_FLOOR
+    assert good / total >= SEVENTEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -389,14 +393,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the sixteenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the seventeenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in SIXTEENTH}
+    held = {said(q["text"]) for q in SEVENTEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
