@@ -1,5 +1,6 @@
 """Answering rules questions by the labelled questions asked before
-(`bot/presentation/rules/examples.toml`).
+(`bot/presentation/rules/examples.toml`), and by the sentences of the passages, each an example of a
+question its passage answers.
 
 A question and every example become sets of features: the terms of `rules_search.terms` in both languages
 (stems, concepts, mended typos, compound parts), the character 4-grams of the folded words (inflection and
@@ -21,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import threading
 import tomllib
 from collections import Counter, defaultdict
@@ -299,9 +301,28 @@ def _mapped(topic: str, source: str, index: int, target: str) -> int:
     return _MAPPED[(topic, source, index, target)]
 
 
-def load(data: list[dict[str, Any]]) -> Bank:
-    """A bank of examples as `examples.toml` writes them."""
-    return Bank([Example(e["text"], e["rules"], _labels(e["answers"], e["rules"])) for e in data])
+def passage_examples() -> list[Example]:
+    """Every sentence of two words or more of every passage, in both languages, as an example that the
+    passage answers: the texts' own words are questions they answer too."""
+    found: list[Example] = []
+    for lang in LANGUAGES:
+        for topic in TEXTS[lang].topics.values():
+            for variant in VARIANTS[:1] if topic.shared else VARIANTS:
+                for index, passage in enumerate(passages(topic.bodies[variant])):
+                    found.extend(Example(sentence, variant, ((topic.id, index),))
+                                 for sentence in _SENTENCE_END.split(passage.lstrip("• "))
+                                 if len(sentence.split()) >= 2)
+    return found
+
+
+_SENTENCE_END = re.compile(r"(?<=[.:;])\s+")
+
+
+def load(data: list[dict[str, Any]], texts: bool = True) -> Bank:
+    """A bank of examples as `examples.toml` writes them, and the sentences of the passages
+    (`passage_examples`) unless `texts` is false."""
+    return Bank([Example(e["text"], e["rules"], _labels(e["answers"], e["rules"])) for e in data]
+                + (passage_examples() if texts else []))
 
 
 _LOCK = threading.Lock()

@@ -49,6 +49,21 @@ def test_words_of_like_meaning_near_each_other_share_a_feature_in_either_languag
     assert not any(f.startswith("k:") for f in rules_examples.features("backward"))
 
 
+def test_the_sentences_of_the_passages_are_examples_of_what_they_answer() -> None:
+    """With no question asked before, a question worded like a passage finds that passage's sentence
+    nearest, in either language, and naive Bayes finds its topic likeliest; a bare bank knows nothing."""
+    built = rules_examples.load([])
+    backward = passage("captures", "international", "Men capture forward and backward")
+    for asked in ("do men capture forward and backward here?", "lyövätkö tavalliset nappulat taaksepäin"):
+        similarity, nearest = built.nearest(asked)[0]
+        assert nearest.labels == (("captures", backward),) and similarity > rules_examples.FLOOR
+    assert built.likely("men capture forward and backward?")[0][0][1] == "captures"
+    shared = passage("glossary", "english", "Turkish strike")
+    english = {label for one in built.examples if one.variant == "english" for label in one.labels}
+    assert ("glossary", shared) in english
+    assert rules_examples.load([], texts=False).nearest("men capture forward and backward") == []
+
+
 def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
     fly = passage("kings", "english", "Kings do not fly")
     example = rules_examples.Example("x", "english", (("kings", fly), ("draws", None), ("none", None)))
@@ -69,7 +84,7 @@ def test_the_whole_bank_tells_how_likely_each_label_is() -> None:
                                     ("who moves first", "setup: moves first"),
                                     ("which side starts", "setup: moves first"),
                                     ("tell me a joke", "none"))]
-    built = rules_examples.load(labelled)
+    built = rules_examples.load(labelled, texts=False)
     likely = built.likely("do the kings fly far")
     fly = passage("kings", "english", "Kings do not fly")
     assert likely[0] == (("english", "kings", fly), pytest.approx(likely[0][1]))
@@ -100,13 +115,13 @@ def test_examples_decide_which_passages_answer(monkeypatch: pytest.MonkeyPatch) 
     which the search alone does not give; a question like no example is answered as by the search."""
     question = "can a man capture a king"
     worth = passages(TEXTS["en"].topics["kings"].bodies["english"])[passage("kings", "english", "worth")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([], texts=False))
     before = answer(question, "en", "english")
     assert before is not None and before.topic == "kings" and worth not in before.text
     other = answer("who moves first", "en", "english")
     labelled = [{"text": text, "lang": "en", "rules": "english", "answers": ["kings: worth"]}
                 for text in ("can a man capture a king?", "man captures king, allowed?")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled, texts=False))
     after = answer(question, "en", "english")
     assert after is not None and after.topic == "kings" and worth in after.text
     assert answer("who moves first", "en", "english") == other
@@ -117,16 +132,16 @@ def test_examples_of_no_rules_question_decline_one_the_search_would_answer(
     """A question like examples labelled "none" gets no answer, though the search alone answers it; one
     nearer to examples of a rules passage is answered."""
     question = "what is the best opening move for black in chess"
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([], texts=False))
     assert answer(question, "en", "english") is not None
     declined = [{"text": text, "lang": "en", "rules": "english", "answers": ["none"]}
                 for text in ("best chess opening move for black?", "what is the best opening move in chess")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined, texts=False))
     assert answer(question, "en", "english") is None
     ruled = [{"text": text, "lang": "en", "rules": "english", "answers": ["setup: moves first"]}
              for text in ("what is the best opening move for black", "best opening move for black?",
                           "opening move for black in checkers")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined + ruled))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(declined + ruled, texts=False))
     assert answer(question, "en", "english") is None
     reply = answer("the best opening move for black in checkers", "en", "english")
     assert reply is not None and reply.topic == "setup"
@@ -135,13 +150,13 @@ def test_examples_of_no_rules_question_decline_one_the_search_would_answer(
 def test_examples_answer_a_question_the_search_alone_finds_nothing_close_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     question = "onko tukittu asema patti"
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([]))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load([], texts=False))
     assert answer(question, "fi", "english") is None
     shown = passages(TEXTS["fi"].topics["end"].bodies["english"])
     stalemate = shown[passage("end", "english", "Cannot move?")]
     labelled = [{"text": text, "lang": "fi", "rules": "english", "answers": ["end: Cannot move?"]}
                 for text in ("patti tammessa?", "onko tammessa pattia", "tukittu asema?")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(labelled, texts=False))
     reply = answer(question, "fi", "english")
     assert reply is not None and reply.topic == "end" and stalemate in reply.text
     assert answer("asdf qwerty zxcv", "fi", "english") is None
@@ -163,9 +178,9 @@ async def test_a_started_service_indexes_the_examples_off_the_event_loop(
     threads: list[threading.Thread] = []
     real = rules_examples.load
 
-    def load(data: list[dict[str, Any]]) -> rules_examples.Bank:
+    def load(data: list[dict[str, Any]], texts: bool = True) -> rules_examples.Bank:
         threads.append(threading.current_thread())
-        return real(data)
+        return real(data, texts)
 
     monkeypatch.setattr(rules_examples, "load", load)
     chat = await open_chat(str(tmp_path / "tammi.sqlite3"))
@@ -187,9 +202,9 @@ def test_examples_answered_with_the_not_a_rules_question_passage_decline_too(
              for text in ("can you write me a poem", "write a poem for me")]
     notation = [{"text": text, "lang": "en", "rules": "english", "answers": ["notation: Plain move"]}
                 for text in ("how do i write a move", "what do i write to move")]
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(notation))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(notation, texts=False))
     assert answer(question, "en", "english") is not None
-    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(aside + notation))
+    monkeypatch.setattr(rules_examples, "BANK", rules_examples.load(aside + notation, texts=False))
     assert answer(question, "en", "english") is None
     reply = answer("how do i write a move", "en", "english")
     assert reply is not None and reply.topic == "notation"
