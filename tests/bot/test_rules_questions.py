@@ -103,7 +103,7 @@ two lost).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... seventeenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... eighteenth,
 old.
 """
 
@@ -140,7 +140,7 @@ FOURTEENTH: list[dict[str, Any]] = read("fourteenth")
 FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
 SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
 SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
-EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")  # committed unrun, for a later round
+EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -157,7 +157,8 @@ THIRTEENTH_FLOOR = 0.91  # measured once untuned at the tenth round's end: 229/2
 FOURTEENTH_FLOOR = 0.86  # measured once untuned in the eleventh round: 220/249 (88.4%); in the bank since
 FIFTEENTH_FLOOR = 0.89  # measured once untuned in the eleventh round: 230/252 (91.3%); in the bank since
 SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (92.0%); in the bank since
-SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%)
+SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%); in the bank since
+EIGHTEENTH_FLOOR = 0.0  # never tuned on nor in the bank, measured once at the twelfth round's end: TBD
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -369,8 +370,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("thirteenth", THIRTEENTH_FLOOR),
                                              ("fourteenth", FOURTEENTH_FLOOR),
                                              ("fifteenth", FIFTEENTH_FLOOR),
-                                             ("sixteenth", SIXTEENTH_FLOOR)])
-def test_the_seventh_to_sixteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("sixteenth", SIXTEENTH_FLOOR),
+                                             ("seventeenth", SEVENTEENTH_FLOOR)])
+def test_the_seventh_to_seventeenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -378,13 +380,13 @@ def test_the_seventh_to_sixteenth_sets_are_answered_about_as_well_as_they_were_m
     assert good / total >= floor
 
 
-def test_the_seventeenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written during the eleventh round, never tuned on nor in the bank: at least the share
+def test_the_eighteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written during the twelfth round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(SEVENTEENTH)
-    print(f"\nrules help, seventeenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(EIGHTEENTH)
+    print(f"\nrules help, eighteenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= SEVENTEENTH_FLOOR
+    assert good / total >= EIGHTEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -403,14 +405,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the seventeenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the eighteenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in SEVENTEENTH}
+    held = {said(q["text"]) for q in EIGHTEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + SIXTEENTH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
