@@ -141,6 +141,7 @@ FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
 SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
 SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
 EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
+NINETEENTH: list[dict[str, Any]] = read("nineteenth")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -162,7 +163,7 @@ EIGHTEENTH_FLOOR = 0.0  # never tuned on nor in the bank, measured once at the t
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-         "eighteenth")
+         "eighteenth", "nineteenth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -234,7 +235,8 @@ def of_part(name: str) -> list[dict[str, Any]]:
             "seventh": SEVENTH, "eighth": EIGHTH, "ninth": NINTH, "tenth": TENTH,
             "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH,
             "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH,
-            "seventeenth": SEVENTEENTH, "eighteenth": EIGHTEENTH}
+            "seventeenth": SEVENTEENTH, "eighteenth": EIGHTEENTH,
+            "nineteenth": NINETEENTH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -281,7 +283,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_eighteenth_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_nineteenth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -305,7 +307,7 @@ def test_the_fourth_to_eighteenth_sets_are_big_varied_and_new(name: str) -> None
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH
-                     + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + BANK_PARTS):
+                     + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
