@@ -108,7 +108,7 @@ set (rules_questions_nineteenth.toml), by a thirteenth writer, is committed unru
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... eighteenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... nineteenth,
 old.
 """
 
@@ -146,7 +146,7 @@ FIFTEENTH: list[dict[str, Any]] = read("fifteenth")
 SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
 SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
 EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
-NINETEENTH: list[dict[str, Any]] = read("nineteenth")  # committed unrun, for a later round
+NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -164,7 +164,8 @@ FOURTEENTH_FLOOR = 0.86  # measured once untuned in the eleventh round: 220/249 
 FIFTEENTH_FLOOR = 0.89  # measured once untuned in the eleventh round: 230/252 (91.3%); in the bank since
 SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (92.0%); in the bank since
 SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%); in the bank since
-EIGHTEENTH_FLOOR = 0.91  # never tuned on nor in the bank, measured once at the twelfth round's end: 223/238
+EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
+NINETEENTH_FLOOR = 0.0  # never tuned on nor in the bank, measured once at the twelfth round's end: TBD
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -378,8 +379,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("fourteenth", FOURTEENTH_FLOOR),
                                              ("fifteenth", FIFTEENTH_FLOOR),
                                              ("sixteenth", SIXTEENTH_FLOOR),
-                                             ("seventeenth", SEVENTEENTH_FLOOR)])
-def test_the_seventh_to_seventeenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("seventeenth", SEVENTEENTH_FLOOR),
+                                             ("eighteenth", EIGHTEENTH_FLOOR)])
+def test_the_seventh_to_eighteenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -387,13 +389,13 @@ def test_the_seventh_to_seventeenth_sets_are_answered_about_as_well_as_they_were
     assert good / total >= floor
 
 
-def test_the_eighteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_nineteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the twelfth round, never tuned on nor in the bank: at least the share
     measured once, less a small margin."""
-    good, total = score(EIGHTEENTH)
-    print(f"\nrules help, eighteenth set (never tuned on, not in the bank): {good}/{total} on point"
+    good, total = score(NINETEENTH)
+    print(f"\nrules help, nineteenth set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= EIGHTEENTH_FLOOR
+    assert good / total >= NINETEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -412,14 +414,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the eighteenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the nineteenth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in EIGHTEENTH}
+    held = {said(q["text"]) for q in NINETEENTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
