@@ -270,11 +270,20 @@ _RULE_NUMBERS: dict[str, frozenset[str]] = {  # the rule numbers each variant's 
     for variant in VARIANTS}
 
 
+def _names_a_rule(question: str) -> bool:
+    """Whether a question speaks of a rule ("the 16 move rule", "25 siirron sääntö"), not only of a
+    number of moves ("we moved kings for like fifty moves")."""
+    said = map(fold, words(question))
+    return any(word in ("rule", "rules") or word.startswith(("saanto", "saann")) for word in said)
+
+
 def _redirect(question: str, variant: str, hits: list[Hit]) -> str:
     """The variant whose rule the question's number names ("the 16 move rule" is International), unless
-    the channel's own rules name it too."""
+    the channel's own rules name it too or the question names no rule."""
     asked = numbers(question)
     if not asked or asked <= _RULE_NUMBERS[variant] or _names_number(hits, asked):
+        return variant
+    if not _names_a_rule(question):
         return variant
     found = [(hits[0].score, other) for other in VARIANTS if other != variant
              if _names_number(hits := search(question, other), asked)]

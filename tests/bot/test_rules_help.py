@@ -378,6 +378,20 @@ def test_a_variant_the_asker_comes_from_is_not_the_one_asked_about(question: str
     assert rules_help.asked_variants("how is English checkers different from this?") == ("english",)
     assert rules_help.asked_variants("onko lauta eri päin kuin englantilaisessa?") == ()
     assert rules_help.asked_variants("is a king worth more in Italian than in English?") == ("italian",)
+    assert rules_help.asked_variants("Tuleeko tasapeli itsestään, vai pitääkö se vaatia kuten WCDF:n "
+                                     "säännöissä?") == ()
+
+
+def test_a_number_of_moves_that_names_no_rule_keeps_the_channels_rules() -> None:
+    """A number of another variant's rule sends a question there only when it speaks of a rule: "the 16
+    move rule" is International's, "kings moving for like fifty moves" in an Italian channel is Italian."""
+    story = ("we have been moving kings around for like fifty moves without anybody capturing anything, "
+             "does the game ever stop?")
+    reply = rules_help.answer(story, "en", "italian")
+    assert reply is not None and reply.topic == "draws" and reply.variants == ("italian",)
+    for question, lang in (("what is the 16 move rule?", "en"), ("mikä on 25 siirron sääntö?", "fi")):
+        reply = rules_help.answer(question, lang, "italian")
+        assert reply is not None and reply.variants == ("international",)
 
 
 @pytest.mark.parametrize("reason", API_REASONS)
