@@ -378,6 +378,7 @@ def test_a_variant_the_asker_comes_from_is_not_the_one_asked_about(question: str
     assert rules_help.asked_variants("how is English checkers different from this?") == ("english",)
     assert rules_help.asked_variants("onko lauta eri päin kuin englantilaisessa?") == ()
     assert rules_help.asked_variants("is a king worth more in Italian than in English?") == ("italian",)
+    assert rules_help.asked_variants("onks lauta toisin päin ku englantilaisessa") == ()
     assert rules_help.asked_variants("Tuleeko tasapeli itsestään, vai pitääkö se vaatia kuten WCDF:n "
                                      "säännöissä?") == ()
 
