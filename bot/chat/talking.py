@@ -53,12 +53,14 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
 
 
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:
-    """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer."""
+    """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer, in
+    the language of the words after `rules` when nobody chose one (as a question typed on its own)."""
     variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
-    found = rules_help.respond(command.words, ctx.lang, variant)
+    lang = ctx.lang if ctx.lang_chosen else rules_help.question_language(" ".join(command.words)) or ctx.lang
+    found = rules_help.respond(command.words, lang, variant)
     if found is None:
-        return [Reply(ctx.say("rules_unknown", text=" ".join(command.words)[:80]) + "\n"
-                      + rules_help.topic_list(ctx.lang, variant), kind=Kind.RULES)]
+        return [Reply(catalogue.say(lang, "rules_unknown", text=" ".join(command.words)[:80]) + "\n"
+                      + rules_help.topic_list(lang, variant), kind=Kind.RULES)]
     if isinstance(found, str):
         return [Reply(found, kind=Kind.RULES)]
     return [Reply(found.text, title=found.title, kind=Kind.RULES)]

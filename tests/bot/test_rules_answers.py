@@ -243,6 +243,16 @@ async def test_a_finnish_question_in_the_console_is_answered_in_finnish(tmp_path
     assert "you must capture" in english and "Lyönnit" not in english
 
 
+async def test_a_finnish_question_after_rules_is_answered_in_finnish_too(tmp_path: Path) -> None:
+    """`rules` followed by a question follows the same rule as a question typed on its own."""
+    text = await _console(tmp_path, "rules pitääkö lyödä?\nrules must I capture?\nrules 3\n")
+    finnish, english = text.split("Captures (", 1)
+    assert "Lyönnit (englantilainen tammi):" in finnish and "lyötävä" in finnish
+    assert "you must capture" in english and "Lyönnit" not in english
+    text = await _console(tmp_path, "rules pitääkö lyödä?\n", lang="en")
+    assert "Captures (English checkers):" in text and "Lyönnit" not in text
+
+
 async def test_a_language_chosen_is_kept_whatever_the_question(tmp_path: Path) -> None:
     text = await _console(tmp_path, "pitääkö lyödä?\n", lang="en")
     assert "Captures (English checkers):" in text and "Lyönnit" not in text
