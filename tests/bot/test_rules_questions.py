@@ -109,7 +109,8 @@ words or fewer, was then held out in its turn: the eighteenth joined the bank, a
 to another variant's rules only when the question speaks of a rule, and "kuten" and "ku" mark a variant
 compared with (the fifth to eighteenth: 3433 -> 3437/3625). The nineteenth was measured once: 258/272
 (94.9%; English 128/140, Finnish 130/132; the code before the round: 255/272, 93.8%). The thirteen sets
-nobody tuned for, each measured once: 3014/3307 (91.1%).
+nobody tuned for, each measured once: 3014/3307 (91.1%). A twentieth set (rules_questions_twentieth.toml)
+by a fourteenth writer is committed unrun for the next round (12 repeats taken out unrun, 261 remain).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
@@ -152,6 +153,7 @@ SIXTEENTH: list[dict[str, Any]] = read("sixteenth")
 SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
 EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
 NINETEENTH: list[dict[str, Any]] = read("nineteenth")
+TWENTIETH: list[dict[str, Any]] = read("twentieth")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -174,7 +176,7 @@ NINETEENTH_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the 
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-         "eighteenth", "nineteenth")
+         "eighteenth", "nineteenth", "twentieth")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -247,7 +249,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
             "eleventh": ELEVENTH, "twelfth": TWELFTH, "thirteenth": THIRTEENTH,
             "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH,
             "seventeenth": SEVENTEENTH, "eighteenth": EIGHTEENTH,
-            "nineteenth": NINETEENTH}
+            "nineteenth": NINETEENTH, "twentieth": TWENTIETH}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -294,7 +296,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_nineteenth_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_twentieth_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -318,7 +320,7 @@ def test_the_fourth_to_nineteenth_sets_are_big_varied_and_new(name: str) -> None
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH
-                     + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + BANK_PARTS):
+                     + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
