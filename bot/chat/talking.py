@@ -52,11 +52,17 @@ async def settings(command: typed.Settings, ctx: Ctx, repository: Repository, co
     return [Reply("\n".join((text, boards, opening, *tidy, daily)), kind=Kind.SETTINGS)]
 
 
+def _answer_lang(ctx: Ctx, text: str) -> str:
+    """The language to answer rules words in: the one chosen for the channel or person, else the words'
+    own, else the default."""
+    return ctx.lang if ctx.lang_chosen else rules_help.question_language(text) or ctx.lang
+
+
 async def rules(command: typed.Rules, ctx: Ctx, repository: Repository) -> list[Reply]:
     """`rules`: the topic list, a topic (by number, id or name, for any variants named), or an answer, in
     the language of the words after `rules` when nobody chose one (as a question typed on its own)."""
     variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
-    lang = ctx.lang if ctx.lang_chosen else rules_help.question_language(" ".join(command.words)) or ctx.lang
+    lang = _answer_lang(ctx, " ".join(command.words))
     found = rules_help.respond(command.words, lang, variant)
     if found is None:
         return [Reply(catalogue.say(lang, "rules_unknown", text=" ".join(command.words)[:80]) + "\n"
@@ -70,7 +76,7 @@ async def question(command: typed.Question, ctx: Ctx, repository: Repository) ->
     """The answer to a rules question typed to the bot, in the question's own language when nobody chose
     one; else "not a rules question" for a question, "not understood" for other text (or nothing, for
     chat in reply to the bot's message)."""
-    lang = ctx.lang if ctx.lang_chosen else rules_help.question_language(command.text) or ctx.lang
+    lang = _answer_lang(ctx, command.text)
     variant = await records.rules_variant(repository, ctx.asker, ctx.variant)
     found = rules_help.answer(command.text, lang, variant)
     if found is not None:

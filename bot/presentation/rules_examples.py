@@ -301,6 +301,9 @@ def _mapped(topic: str, source: str, index: int, target: str) -> int:
     return _MAPPED[(topic, source, index, target)]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.:;])\s+")
+
+
 def passage_examples() -> list[Example]:
     """Every sentence of two words or more of every passage, in both languages, as an example that the
     passage answers: the texts' own words are questions they answer too."""
@@ -313,9 +316,6 @@ def passage_examples() -> list[Example]:
                                  for sentence in _SENTENCE_END.split(passage.lstrip("• "))
                                  if len(sentence.split()) >= 2)
     return found
-
-
-_SENTENCE_END = re.compile(r"(?<=[.:;])\s+")
 
 
 def load(data: list[dict[str, Any]], texts: bool = True) -> Bank:
