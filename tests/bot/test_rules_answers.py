@@ -87,6 +87,15 @@ def test_a_shared_topic_is_shown_once_for_two_variants() -> None:
     assert reply.text.count("Differences between the variants (") == 1
 
 
+def test_a_broad_question_gets_the_passages_that_answer_nearly_as_well() -> None:
+    """"How does the game end" is answered by every passage of the topic that scores near the best, not by
+    the first alone: a blocked player loses too (with `MORE_PASSAGES` at 0.8 only the first was shown)."""
+    reply = answer("how does the game end", "en", "italian")
+    assert reply is not None and reply.topic == "end"
+    assert "you win, when your opponent has no legal move" in reply.text
+    assert "Cannot move? A player with no legal move on their turn loses" in reply.text
+
+
 @pytest.mark.parametrize("question", ["tell me a joke", "who won the world cup",
                                       "mikä on Suomen pääkaupunki?", "", "???", "asdf qwerty"])
 def test_off_topic_questions_get_no_answer(question: str) -> None:

@@ -172,7 +172,7 @@ FIFTEENTH_FLOOR = 0.89  # measured once untuned in the eleventh round: 230/252 (
 SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (92.0%); in the bank since
 SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%); in the bank since
 EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
-NINETEENTH_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the twelfth round's end: 258/272
+NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (94.9%); in the bank since
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -387,22 +387,14 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("fifteenth", FIFTEENTH_FLOOR),
                                              ("sixteenth", SIXTEENTH_FLOOR),
                                              ("seventeenth", SEVENTEENTH_FLOOR),
-                                             ("eighteenth", EIGHTEENTH_FLOOR)])
-def test_the_seventh_to_eighteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("eighteenth", EIGHTEENTH_FLOOR),
+                                             ("nineteenth", NINETEENTH_FLOOR)])
+def test_the_seventh_to_nineteenth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
     print(f"\nrules help, {name} set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= floor
-
-
-def test_the_nineteenth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written during the twelfth round, never tuned on nor in the bank: at least the share
-    measured once, less a small margin."""
-    good, total = score(NINETEENTH)
-    print(f"\nrules help, nineteenth set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
-    assert good / total >= NINETEENTH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -421,14 +413,14 @@ def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the nineteenth set."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the twentieth set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in NINETEENTH}
+    held = {said(q["text"]) for q in TWENTIETH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
@@ -474,7 +466,7 @@ def test_a_wrong_label_is_not_on_point() -> None:
     assert not on_point({**question, "topics": ["kings"], "contains": [["no such phrase"]]})
     labelled = {"lang": "en", "variant": "english", "group": 0, "text": "do kings fly in checkers?"}
     assert answers_on_point({**labelled, "answers": ["kings: Kings do not fly"]})
-    assert not answers_on_point({**labelled, "answers": ["kings: worth"]})
+    assert not answers_on_point({**labelled, "answers": ["kings: reaches the far row"]})
     assert not answers_on_point({**labelled, "answers": ["none"]})
     italian = {**labelled, "rules": "italian"}
     assert not answers_on_point({**italian, "answers": ["kings: A king moves and captures"]})
