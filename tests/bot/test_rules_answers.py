@@ -23,6 +23,7 @@ from bot.chat.grammar import (
 from bot.config import Config
 from bot.presentation.catalogue import say
 from bot.presentation.rules_help import (
+    MIN_SCORE,
     TOPICS,
     Answer,
     Request,
@@ -34,6 +35,7 @@ from bot.presentation.rules_help import (
     respond,
     topic_list,
 )
+from bot.presentation.rules_search import search
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 
 LANGS = ("en", "fi")
@@ -94,6 +96,15 @@ def test_a_broad_question_gets_the_passages_that_answer_nearly_as_well() -> None
     assert reply is not None and reply.topic == "end"
     assert "you win, when your opponent has no legal move" in reply.text
     assert "Cannot move? A player with no legal move on their turn loses" in reply.text
+
+
+@pytest.mark.parametrize("question", ["what is different in italian draughts",
+                                      "anything different about kings here?"])
+def test_different_asks_for_the_differences(question: str) -> None:
+    """"Different" is a word for comparing, like "difference" (the search alone found the differences
+    only weakly, below the score that answers, or not at all)."""
+    best = search(question, "italian", variants_named=1)[0]
+    assert best.topic == "differences" and best.score >= MIN_SCORE
 
 
 @pytest.mark.parametrize("question", ["tell me a joke", "who won the world cup",
