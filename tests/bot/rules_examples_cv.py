@@ -3,7 +3,7 @@
 
 Each passage-labelled set in the bank (people, fresh, third... nineteenth) is held out in turn: the bank
 is built from the others, the older set and the bank parts, and the held-out set is scored. The
-twentieth and twenty-first sets are never used here.
+twentieth to twenty-second sets are never used here.
 Prints, for each setting, the share on point per held-out set and over all; the best setting last.
 """
 

@@ -113,11 +113,19 @@ nobody tuned for, each measured once: 3014/3307 (91.1%). A twentieth set (rules_
 by a fourteenth writer is committed unrun for the next round (12 repeats taken out unrun, 261 remain).
 
 In a thirteenth round a twenty-first set (rules_questions_twentyfirst.toml) by a fifteenth writer was
-written first and committed unrun (27 repeats taken out unrun, 252 remain).
+written first and committed unrun (27 repeats taken out unrun, 252 remain), and so was a twenty-second
+(rules_questions_twentysecond.toml) by a sixteenth writer (42 repeats taken out unrun, 248 remain). The
+nineteenth set joined the bank; up to two more passages join an answer when they score 0.7 of the best
+(0.8 before), "different" became a word for comparing, a thirteenth bank part was written knowing which
+passages the held-out misses confused, and the examples alone must give a passage 0.5 of the votes to
+answer when the search finds nothing close (the fifth to nineteenth held out in turn: 3693 -> 3723/3897,
+optimistic, since the bank part was aimed at their misses). The twentieth was measured once: 236/261
+(90.4%; English 119/127, Finnish 117/134; the code before the round: 233/261, 89.3%). The fourteen sets
+nobody tuned for, each measured once: 3250/3568 (91.1%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... nineteenth,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... twentysecond,
 old.
 """
 
@@ -158,6 +166,7 @@ EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
 NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 TWENTIETH: list[dict[str, Any]] = read("twentieth")
 TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")  # committed unrun, for a later round
+TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -177,10 +186,11 @@ SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (
 SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%); in the bank since
 EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
 NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (94.9%); in the bank since
+TWENTIETH_FLOOR = 0.88  # never tuned on nor in the bank, measured once at the thirteenth round's end: 236/261
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-         "eighteenth", "nineteenth", "twentieth", "twentyfirst")
+         "eighteenth", "nineteenth", "twentieth", "twentyfirst", "twentysecond")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -254,7 +264,7 @@ def of_part(name: str) -> list[dict[str, Any]]:
             "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH,
             "seventeenth": SEVENTEENTH, "eighteenth": EIGHTEENTH,
             "nineteenth": NINETEENTH, "twentieth": TWENTIETH,
-            "twentyfirst": TWENTYFIRST}
+            "twentyfirst": TWENTYFIRST, "twentysecond": TWENTYSECOND}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -301,7 +311,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_twentyfirst_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_twentysecond_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -325,7 +335,8 @@ def test_the_fourth_to_twentyfirst_sets_are_big_varied_and_new(name: str) -> Non
 def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH + SIXTEENTH
-                     + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + TWENTYFIRST + BANK_PARTS):
+                     + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + TWENTYFIRST + TWENTYSECOND
+                     + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -402,6 +413,15 @@ def test_the_seventh_to_nineteenth_sets_are_answered_about_as_well_as_they_were_
     assert good / total >= floor
 
 
+def test_the_twentieth_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written during the twelfth round, never tuned on nor in the bank: at least the share
+    measured once, less a small margin."""
+    good, total = score(TWENTIETH)
+    print(f"\nrules help, twentieth set (never tuned on, not in the bank): {good}/{total} on point"
+          f" ({good / total:.1%})")
+    assert good / total >= TWENTIETH_FLOOR
+
+
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The eleventh set, held out of a bank of every other (less the questions that repeat it), scores at
@@ -433,11 +453,11 @@ def test_a_question_the_search_finds_nothing_close_for_needs_more_than_a_few_vot
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the twentieth and
-    twenty-first sets."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the twentieth to
+    twenty-second sets."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWENTIETH + TWENTYFIRST}
+    held = {said(q["text"]) for q in TWENTIETH + TWENTYFIRST + TWENTYSECOND}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
