@@ -186,7 +186,7 @@ SIXTEENTH_FLOOR = 0.90  # measured once untuned in the eleventh round: 218/237 (
 SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 (92.3%); in the bank since
 EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
 NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (94.9%); in the bank since
-TWENTIETH_FLOOR = 0.88  # never tuned on nor in the bank, measured once at the thirteenth round's end: 236/261
+TWENTIETH_FLOOR = 0.88  # measured once untuned, thirteenth round: 236/261 (90.4%); in the bank since
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -404,22 +404,14 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("sixteenth", SIXTEENTH_FLOOR),
                                              ("seventeenth", SEVENTEENTH_FLOOR),
                                              ("eighteenth", EIGHTEENTH_FLOOR),
-                                             ("nineteenth", NINETEENTH_FLOOR)])
-def test_the_seventh_to_nineteenth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("nineteenth", NINETEENTH_FLOOR),
+                                             ("twentieth", TWENTIETH_FLOOR)])
+def test_the_seventh_to_twentieth_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
     print(f"\nrules help, {name} set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= floor
-
-
-def test_the_twentieth_set_is_answered_about_as_well_as_it_was_measured() -> None:
-    """Questions written during the twelfth round, never tuned on nor in the bank: at least the share
-    measured once, less a small margin."""
-    good, total = score(TWENTIETH)
-    print(f"\nrules help, twentieth set (never tuned on, not in the bank): {good}/{total} on point"
-          f" ({good / total:.1%})")
-    assert good / total >= TWENTIETH_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -453,15 +445,15 @@ def test_a_question_the_search_finds_nothing_close_for_needs_more_than_a_few_vot
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the twentieth to
+    the bank parts (so it is rebuilt when they change), and holds no question of the twenty-first and
     twenty-second sets."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWENTIETH + TWENTYFIRST + TWENTYSECOND}
+    held = {said(q["text"]) for q in TWENTYFIRST + TWENTYSECOND}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
