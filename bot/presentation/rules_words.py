@@ -87,6 +87,10 @@ def variant_of(word: str) -> str | None:
     return None
 
 
+_SQUARE = re.compile(r"[a-j](?:10|[1-9])")
+"""A square's algebraic name ("e5"): a word of algebraic notation."""
+
+
 @functools.cache
 def word_concepts(folded: str) -> frozenset[str]:
     """The concepts a single (folded) word names."""
@@ -94,6 +98,8 @@ def word_concepts(folded: str) -> frozenset[str]:
     for end in range(1, len(folded) + 1):
         found.update(_PREFIX.get(folded[:end], ()))
     found.update(name for part, name in _INFIX if part in folded)
+    if _SQUARE.fullmatch(folded):
+        found.add("c:algebraic")
     return frozenset(found)
 
 
@@ -280,9 +286,9 @@ def question_language(question: str) -> str | None:
 # Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
 # that variant, or compares with it, rather than asks about it: "coming from English", "pelasin ennen
 # englantilaista", "flipped compared to normal checkers", "eri päin kuin (ku) englantilaisessa", "vaatia kuten
-# WCDF:n säännöissä".
+# WCDF:n säännöissä", "niinku kansainvälisessä".
 _CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena", "than", "compared",
-                        "kuin", "ku", "kuten"})
+                        "kuin", "ku", "kuten", "niinku", "niiku"})
 _CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla", "verrattuna"})
 
 

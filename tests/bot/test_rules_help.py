@@ -381,6 +381,14 @@ def test_a_variant_the_asker_comes_from_is_not_the_one_asked_about(question: str
     assert rules_help.asked_variants("onks lauta toisin päin ku englantilaisessa") == ()
     assert rules_help.asked_variants("Tuleeko tasapeli itsestään, vai pitääkö se vaatia kuten WCDF:n "
                                      "säännöissä?") == ()
+    assert rules_help.asked_variants("voiks kunkku liikkua monta ruutua niinku kansainvälisessä?") == ()
+
+
+def test_a_square_named_as_in_chess_is_a_word_of_algebraic_notation() -> None:
+    """"Does f4 style work on the 10x10 board?" asks about notation, not the board."""
+    reply = rules_help.answer("does f4 style work on the 10x10 board?", "en", "international")
+    assert reply is not None and reply.topic == "notation"
+    assert rules_help.search("kelpaako b6 tyyppiset ruudut", "international")[0].topic == "notation"
 
 
 def test_a_number_of_moves_that_names_no_rule_keeps_the_channels_rules() -> None:
