@@ -404,7 +404,8 @@ THIRD_ROUND = [
     ("käännä tämä ranskaksi", "fi", "international", []),
     # ...but one rules word still is, and so are questions every word of which is understood
     ("is the centre important?", "en", "english", [("strategy", "Hold the centre")]),
-    ("how are colours decided?", "en", "english", [("setup", "coin toss")]),
+    ("how are colours decided?", "en", "english",
+     [("setup", "coin toss"), ("playing", "Colours are decided")]),
 ]
 
 
