@@ -123,6 +123,14 @@ optimistic, since the bank part was aimed at their misses). The twentieth was me
 (90.4%; English 119/127, Finnish 117/134; the code before the round: 233/261, 89.3%). The fourteen sets
 nobody tuned for, each measured once: 3250/3568 (91.1%).
 
+In a fourteenth round the twentieth set joined the bank, colloquial "niinku" came to mark a variant
+compared with, a square's algebraic name ("e5") a word of notation, and "usually", "learned", "yleensä",
+"opin" before a variant's name where the asker comes from; a fourteenth bank part, one or two questions
+for every passage written knowing no set and no misses, joined the bank, and a fifteenth was left out (the
+fifth to twentieth held out in turn: 3955 -> 3958 -> 3964/4158; 3961 with the fifteenth part too). The
+twenty-first was measured once: 239/252 (94.8%; English 121/130, Finnish 118/122; the code before the
+thirteenth round: 238/252). The fifteen sets nobody tuned for, each measured once: 3489/3820 (91.3%).
+
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
 tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... twentysecond,
@@ -165,7 +173,7 @@ SEVENTEENTH: list[dict[str, Any]] = read("seventeenth")
 EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
 NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 TWENTIETH: list[dict[str, Any]] = read("twentieth")
-TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")  # committed unrun, for a later round
+TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")
 TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
@@ -187,6 +195,7 @@ SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 
 EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
 NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (94.9%); in the bank since
 TWENTIETH_FLOOR = 0.88  # measured once untuned, thirteenth round: 236/261 (90.4%); in the bank since
+TWENTYFIRST_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the fourteenth round's end
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -412,6 +421,15 @@ def test_the_seventh_to_twentieth_sets_are_answered_about_as_well_as_they_were_m
     good, total = score(of_part(name))
     print(f"\nrules help, {name} set (in the bank): {good}/{total} on point ({good / total:.1%})")
     assert good / total >= floor
+
+
+def test_the_twentyfirst_set_is_answered_about_as_well_as_it_was_measured() -> None:
+    """Questions written during the thirteenth round, never tuned on nor in the bank: at least the share
+    measured once (239/252), less a small margin."""
+    good, total = score(TWENTYFIRST)
+    print(f"\nrules help, twenty-first set (never tuned on, not in the bank): {good}/{total} on point"
+          f" ({good / total:.1%})")
+    assert good / total >= TWENTYFIRST_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
