@@ -286,11 +286,11 @@ def question_language(question: str) -> str | None:
 # Words before a variant's name (up to three words) or after it (up to two) that say the asker comes from
 # that variant, or compares with it, rather than asks about it: "coming from English", "pelasin ennen
 # englantilaista", "flipped compared to normal checkers", "eri päin kuin (ku) englantilaisessa", "vaatia kuten
-# WCDF:n säännöissä", "niinku kansainvälisessä", "I usually play English checkers", "opin lapsena
-# englantilaisen".
+# WCDF:n säännöissä", "niinku kansainvälisessä", "I usually play English checkers", "pelaan yleensä
+# englantilaista".
 _CAME_FROM = frozenset({"from", "used", "ennen", "tottunut", "tottunu", "tottuneena", "than", "compared",
-                        "kuin", "ku", "kuten", "niinku", "niiku", "usually", "normally", "learned", "learnt",
-                        "yleensa", "normaalisti", "opin"})
+                        "kuin", "ku", "kuten", "niinku", "niiku", "usually", "normally", "yleensa",
+                        "normaalisti"})
 _CAME_FROM_AFTER = frozenset({"puolelta", "pelaajana", "taustalla", "verrattuna"})
 
 

@@ -130,6 +130,9 @@ for every passage written knowing no set and no misses, joined the bank, and a f
 fifth to twentieth held out in turn: 3955 -> 3958 -> 3964/4158; 3961 with the fifteenth part too). The
 twenty-first was measured once: 239/252 (94.8%; English 121/130, Finnish 118/122; the code before the
 thirteenth round: 238/252). The fifteen sets nobody tuned for, each measured once: 3489/3820 (91.3%).
+Then the twenty-first joined the bank, nothing else changed, and the twenty-second was measured once:
+238/248 (96.0%; English 119/123, Finnish 119/125; the code before the thirteenth round: 239/248). The
+sixteen sets nobody tuned for: 3727/4068 (91.6%); the last three, 713/761 (93.7%).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
@@ -174,7 +177,7 @@ EIGHTEENTH: list[dict[str, Any]] = read("eighteenth")
 NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 TWENTIETH: list[dict[str, Any]] = read("twentieth")
 TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")
-TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")  # committed unrun, for a later round
+TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -195,7 +198,8 @@ SEVENTEENTH_FLOOR = 0.90  # measured once untuned in the twelfth round: 229/248 
 EIGHTEENTH_FLOOR = 0.91  # measured once untuned in the twelfth round: 223/238 (93.7%); in the bank since
 NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (94.9%); in the bank since
 TWENTIETH_FLOOR = 0.88  # measured once untuned, thirteenth round: 236/261 (90.4%); in the bank since
-TWENTYFIRST_FLOOR = 0.92  # never tuned on nor in the bank, measured once at the fourteenth round's end
+TWENTYFIRST_FLOOR = 0.92  # measured once untuned, fourteenth round: 239/252 (94.8%); in the bank since
+TWENTYSECOND_FLOOR = 0.94  # never tuned on nor in the bank, measured once at the fourteenth round's end
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -414,8 +418,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("seventeenth", SEVENTEENTH_FLOOR),
                                              ("eighteenth", EIGHTEENTH_FLOOR),
                                              ("nineteenth", NINETEENTH_FLOOR),
-                                             ("twentieth", TWENTIETH_FLOOR)])
-def test_the_seventh_to_twentieth_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("twentieth", TWENTIETH_FLOOR),
+                                             ("twentyfirst", TWENTYFIRST_FLOOR)])
+def test_the_seventh_to_twentyfirst_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -423,13 +428,13 @@ def test_the_seventh_to_twentieth_sets_are_answered_about_as_well_as_they_were_m
     assert good / total >= floor
 
 
-def test_the_twentyfirst_set_is_answered_about_as_well_as_it_was_measured() -> None:
+def test_the_twentysecond_set_is_answered_about_as_well_as_it_was_measured() -> None:
     """Questions written during the thirteenth round, never tuned on nor in the bank: at least the share
-    measured once (239/252), less a small margin."""
-    good, total = score(TWENTYFIRST)
-    print(f"\nrules help, twenty-first set (never tuned on, not in the bank): {good}/{total} on point"
+    measured once (238/248), less a small margin."""
+    good, total = score(TWENTYSECOND)
+    print(f"\nrules help, twenty-second set (never tuned on, not in the bank): {good}/{total} on point"
           f" ({good / total:.1%})")
-    assert good / total >= TWENTYFIRST_FLOOR
+    assert good / total >= TWENTYSECOND_FLOOR
 
 
 def test_a_set_held_out_of_the_bank_is_answered_by_the_examples_of_the_rest(
@@ -463,15 +468,16 @@ def test_a_question_the_search_finds_nothing_close_for_needs_more_than_a_few_vot
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the twenty-first and
-    twenty-second sets."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the twenty-second
+    set."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWENTYFIRST + TWENTYSECOND}
+    held = {said(q["text"]) for q in TWENTYSECOND}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
-    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + BANK_PARTS
+    earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + TWENTYFIRST
+    earlier += BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
