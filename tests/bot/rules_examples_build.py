@@ -1,9 +1,9 @@
 """Write the rules help's example bank, bot/presentation/rules/examples.toml, from the labelled question
 sets of tests/bot/data: `python -m tests.bot.rules_examples_build`.
 
-Every set but the twenty-second goes in (it is held out: it measures questions the bank has never
-seen; the seventh to twenty-first, held out until they were measured, are in since), and so do
-the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
+Every set but the twenty-second and twenty-third goes in (they are held out: they measure questions
+the bank has never seen; the seventh to twenty-first, held out until they were measured, are in since),
+and so do the example questions written for the bank alone (rules_bank_*.toml), which are never scored.
 A question of the passage-labelled sets keeps its labels ("kings: Kings do not fly", "draws: *", "none")
 and the variant whose rules answer it; one of the older set keeps its topics ("kings: *").
 """
@@ -21,8 +21,8 @@ LABELLED = ("people", "fresh", "third", "fourth", "fifth", "sixth", "seventh", "
             "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
             "seventeenth", "eighteenth", "nineteenth", "twentieth", "twentyfirst")
 """The passage-labelled question sets in the bank; those of `HELD` are never among them."""
-HELD = ("twentysecond",)
-"""The held-out set: never in the bank."""
+HELD = ("twentysecond", "twentythird")
+"""The held-out sets: never in the bank."""
 EXTRA = tuple(sorted(path.stem.removeprefix("rules_") for path in DATA.glob("rules_bank_*.toml")))
 """The parts written as examples for the bank ("bank_1"...)."""
 
@@ -53,8 +53,8 @@ def said(text: str) -> str:
 
 
 def bank(names: tuple[str, ...] = ("old", *LABELLED, *EXTRA)) -> list[dict[str, Any]]:
-    """The entries of the sets named, in order, less any that repeat a question of the held-out set
-    (twenty-second) word for word."""
+    """The entries of the sets named, in order, less any that repeat a question of a held-out set
+    (twenty-second, twenty-third) word for word."""
     assert not set(HELD) & set(names)
     held = {said(q["text"]) for name in HELD for q in read(name)}
     return [example(q, name) for name in names for q in read(name) if said(q["text"]) not in held]

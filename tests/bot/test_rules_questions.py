@@ -132,11 +132,13 @@ twenty-first was measured once: 239/252 (94.8%; English 121/130, Finnish 118/122
 thirteenth round: 238/252). The fifteen sets nobody tuned for, each measured once: 3489/3820 (91.3%).
 Then the twenty-first joined the bank, nothing else changed, and the twenty-second was measured once:
 238/248 (96.0%; English 119/123, Finnish 119/125; the code before the thirteenth round: 239/248). The
-sixteen sets nobody tuned for: 3727/4068 (91.6%); the last three, 713/761 (93.7%).
+sixteen sets nobody tuned for: 3727/4068 (91.6%); the last three, 713/761 (93.7%). A twenty-third set
+(rules_questions_twentythird.toml) by a seventeenth writer is committed unrun for the next round (35
+repeats taken out unrun, 257 remain).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
-tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... twentysecond,
+tests.bot.test_rules_questions NAME [--misses]`, NAME one of tuning, held-out, fresh, third... twentythird,
 old.
 """
 
@@ -178,6 +180,7 @@ NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 TWENTIETH: list[dict[str, Any]] = read("twentieth")
 TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")
 TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")
+TWENTYTHIRD: list[dict[str, Any]] = read("twentythird")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
 GOAL = 0.95
 THIRD_FLOOR = 0.93  # measured once at 259/319 (81.2%), then tuned on in the fourth round: 302/319 (94.7%)
@@ -203,7 +206,7 @@ TWENTYSECOND_FLOOR = 0.94  # never tuned on nor in the bank, measured once at th
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-         "eighteenth", "nineteenth", "twentieth", "twentyfirst", "twentysecond")
+         "eighteenth", "nineteenth", "twentieth", "twentyfirst", "twentysecond", "twentythird")
 """The sets written one after another: each is checked against those before it."""
 STYLES = ("newcomer", "casual", "terse", "typo", "long", "expert")
 
@@ -277,7 +280,8 @@ def of_part(name: str) -> list[dict[str, Any]]:
             "fourteenth": FOURTEENTH, "fifteenth": FIFTEENTH, "sixteenth": SIXTEENTH,
             "seventeenth": SEVENTEENTH, "eighteenth": EIGHTEENTH,
             "nineteenth": NINETEENTH, "twentieth": TWENTIETH,
-            "twentyfirst": TWENTYFIRST, "twentysecond": TWENTYSECOND}
+            "twentyfirst": TWENTYFIRST, "twentysecond": TWENTYSECOND,
+            "twentythird": TWENTYTHIRD}
     return sets[name] if name in sets else [q for q in PEOPLE if part(q) == name]
 
 
@@ -324,7 +328,7 @@ def test_the_third_set_is_big_varied_and_new() -> None:
 
 
 @pytest.mark.parametrize("name", ORDER)
-def test_the_fourth_to_twentysecond_sets_are_big_varied_and_new(name: str) -> None:
+def test_the_fourth_to_twentythird_sets_are_big_varied_and_new(name: str) -> None:
     """At least 250 questions (235 from the tenth on, written as 260 to 270), nearly half in each
     language, every variant and kind of asker, every topic, at least 10% that are not rules questions, none
     asked in an earlier set."""
@@ -349,7 +353,7 @@ def test_every_label_names_one_passage() -> None:
     for question in (PEOPLE + FRESH + THIRD + FOURTH + FIFTH + SIXTH + SEVENTH + EIGHTH + NINTH + TENTH
                      + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH + FIFTEENTH + SIXTEENTH
                      + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + TWENTYFIRST + TWENTYSECOND
-                     + BANK_PARTS):
+                     + TWENTYTHIRD + BANK_PARTS):
         rules = question.get("rules", question["variant"])
         assert rules in VARIANTS
         for label in question["answers"]:
@@ -469,10 +473,10 @@ def test_a_question_the_search_finds_nothing_close_for_needs_more_than_a_few_vot
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
     the bank parts (so it is rebuilt when they change), and holds no question of the twenty-second
-    set."""
+    and twenty-third sets."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWENTYSECOND}
+    held = {said(q["text"]) for q in TWENTYSECOND + TWENTYTHIRD}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
