@@ -10,9 +10,9 @@ inverse document frequency over the bank (pairs of concepts more), and an exampl
 cosine of the two weighted sets. The nearest examples vote for the passages they are labelled with (a
 whole topic for "topic: *"; "none", or the About passage saying a question is not about the rules, for
 declining), each with the square of its similarity; a label of another variant votes for the passage of
-this variant that says the most the same. The whole bank votes as well: naive Bayes over the same features
-gives each label its probability, and the likeliest few vote with it, when some example is near enough to
-vote at all. `rules_help.answer` adds the votes to the passages' own scores, declines a question the
+this variant that says the same (`rules_alike`). The whole bank votes as well: naive Bayes over the same
+features gives each label its probability, and the likeliest few vote with it, when some example is near
+enough to vote at all. `rules_help.answer` adds the votes to the passages' own scores, declines a question the
 examples call no rules question, and answers one the search alone finds nothing close for when the
 examples vouch for a passage.
 """
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
+from bot.presentation.rules_alike import same_passage
 from bot.presentation.rules_search import COVERAGE_RANK, Hit, concepts_by_word, terms
 from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import STOP, fold, mended, words
@@ -111,21 +112,6 @@ def _concept_pairs(named: list[frozenset[str]]) -> set[str]:
         for other in named[at + 1:at + CONCEPT_WINDOW]:
             found.update("k:" + "_".join(sorted((a, b))) for a in one for b in other if a != b)
     return found
-
-
-def _passage_words(topic: str, variant: str) -> list[frozenset[str]]:
-    return [frozenset(fold(w) for w in words(p)) for p in passages(TEXTS["en"].topics[topic].bodies[variant])]
-
-
-def _same_passage(topic: str, source: str, index: int, target: str) -> int:
-    """The passage of `target`'s text of a topic that shares the most words with passage `index` of
-    `source`'s (the same number when the texts are alike)."""
-    if source == target:
-        return index
-    mine = _passage_words(topic, source)[index]
-    theirs = _passage_words(topic, target)
-    return max(range(len(theirs)), key=lambda at: (len(mine & theirs[at]) / max(1, len(mine | theirs[at])),
-                                                  -abs(at - index)))
 
 
 def _labels(answers: list[str], variant: str) -> tuple[Label, ...]:
@@ -292,7 +278,7 @@ def votes(near: list[tuple[float, Example]], variant: str,
 
 
 _MAPPED: dict[tuple[str, str, int, str], int] = {
-    (topic, source, index, target): _same_passage(topic, source, index, target)
+    (topic, source, index, target): same_passage(topic, source, index, target)
     for topic in TEXTS["en"].topics for source in VARIANTS for target in VARIANTS
     for index in range(len(passages(TEXTS["en"].topics[topic].bodies[source])))}
 

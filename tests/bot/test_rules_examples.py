@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.presentation import rules_examples
+from bot.presentation import rules_alike, rules_examples
 from bot.presentation.rules_help import answer
 from bot.presentation.rules_texts import TEXTS, passages
 from tests.bot.tammi_talk import close_chat, open_chat
@@ -74,6 +74,27 @@ def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
     assert votes.of("draws", 2) == pytest.approx(0.27) and votes.topic("kings") == pytest.approx(0.27)
     assert rules_examples.votes([(rules_examples.FLOOR / 2, example)], "italian").topic("kings") == 0
 
+
+
+@pytest.mark.parametrize(("topic", "source", "phrase", "target", "like"), [
+    ("draws", "italian", "No progress", "international", "25-move rule: drawn"),
+    ("draws", "english", "Only kings left", "international", "25-move rule: drawn"),
+    ("strategy", "international", "connected chains", "english", "Keep your men together"),
+    ("sequences", "international", "compares whole chains", "english", "need not pick the longest")])
+def test_a_label_votes_for_the_passage_that_says_the_same_where_the_words_differ(
+        topic: str, source: str, phrase: str, target: str, like: str) -> None:
+    """Where sharing the most words picks another passage (threefold repetition for Italian's "No
+    progress", the back row for "connected chains"), the passage `alike.toml` names gets the vote."""
+    example = rules_examples.Example("x", source, ((topic, passage(topic, source, phrase)),))
+    votes = rules_examples.votes([(1.0, example)], target)
+    assert votes.passages == {(topic, passage(topic, target, like)): pytest.approx(1.0)}
+
+
+def test_a_phrase_of_the_alike_table_must_name_one_passage() -> None:
+    with pytest.raises(ValueError, match="in 0 passages"):
+        rules_alike._index("draws", "english", "no such phrase")
+    with pytest.raises(ValueError, match="in 2 passages"):
+        rules_alike._index("draws", "english", "By agreement")
 
 def test_the_whole_bank_tells_how_likely_each_label_is() -> None:
     """Naive Bayes over the bank: the label of the examples phrased like a question is the likeliest, the
