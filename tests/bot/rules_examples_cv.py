@@ -3,7 +3,7 @@
 
 Each passage-labelled set in the bank (people, fresh, third... twenty-second) is held out in turn: the bank
 is built from the others, the older set and the bank parts, and the held-out set is scored. The
-twenty-third and twenty-fourth sets are never used here.
+twenty-third to twenty-fifth sets are never used here.
 Prints, for each setting, the share on point per held-out set and over all; the best setting last.
 """
 
