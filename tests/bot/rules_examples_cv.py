@@ -1,9 +1,9 @@
 """Choose the weights of the rules help's example votes by cross-validation on the earlier question sets:
 `python -m tests.bot.rules_examples_cv [--quick]`.
 
-Each passage-labelled set in the bank (people, fresh, third... twenty-second) is held out in turn: the bank
+Each passage-labelled set in the bank (people, fresh, third... twenty-third) is held out in turn: the bank
 is built from the others, the older set and the bank parts, and the held-out set is scored. The
-twenty-third to twenty-fifth sets are never used here.
+twenty-fourth and twenty-fifth sets are never used here.
 Prints, for each setting, the share on point per held-out set and over all; the best setting last.
 """
 

@@ -141,7 +141,14 @@ In a sixteenth round the twenty-second set joined the bank (12,352 examples), an
 (rules_questions_twentyfourth.toml) by an eighteenth writer was committed unrun (44 repeats taken out
 unrun, 237 remain), and so was a twenty-fifth (rules_questions_twentyfifth.toml) by a nineteenth writer,
 asked to avoid short generic questions an earlier writer may have asked word for word (12 repeats taken
-out unrun, 282 remain).
+out unrun, 282 remain). A label given under one variant came to vote, under another, for the passage
+bot/presentation/rules/alike.toml names as saying the same where sharing the most words picked another
+(the fifth to twenty-second held out in turn: 4441 -> 4445/4658); a fifteenth bank part (658 examples,
+one or two for every passage and 160 to decline, written knowing no set and no misses) was left out
+(4437/4658; 4436 without its declines). The twenty-third was measured once: 241/257 (93.8%; English
+123/131, Finnish 118/126; the code at the round's start: 239/257). The seventeen sets nobody tuned for,
+each measured once: 3968/4325 (91.7%); the last three, 718/757 (94.9%). Then the twenty-third joined the
+bank (12,609 examples).
 
 An answer is on point when it holds a passage the question is labelled with, or, for a question that is
 not about the rules, when there is no answer. Print the figures with `python -m
@@ -188,7 +195,7 @@ NINETEENTH: list[dict[str, Any]] = read("nineteenth")
 TWENTIETH: list[dict[str, Any]] = read("twentieth")
 TWENTYFIRST: list[dict[str, Any]] = read("twentyfirst")
 TWENTYSECOND: list[dict[str, Any]] = read("twentysecond")
-TWENTYTHIRD: list[dict[str, Any]] = read("twentythird")  # committed unrun, for a later round
+TWENTYTHIRD: list[dict[str, Any]] = read("twentythird")
 TWENTYFOURTH: list[dict[str, Any]] = read("twentyfourth")  # committed unrun, for a later round
 TWENTYFIFTH: list[dict[str, Any]] = read("twentyfifth")  # committed unrun, for a later round
 BANK_PARTS: list[dict[str, Any]] = [q for name in EXTRA for q in read(name)]
@@ -213,6 +220,7 @@ NINETEENTH_FLOOR = 0.92  # measured once untuned, twelfth round's end: 258/272 (
 TWENTIETH_FLOOR = 0.88  # measured once untuned, thirteenth round: 236/261 (90.4%); in the bank since
 TWENTYFIRST_FLOOR = 0.92  # measured once untuned, fourteenth round: 239/252 (94.8%); in the bank since
 TWENTYSECOND_FLOOR = 0.94  # measured once untuned, fourteenth round: 238/248 (96.0%); in the bank since
+TWENTYTHIRD_FLOOR = 0.92  # measured once untuned, sixteenth round: 241/257 (93.8%); in the bank since
 HELD_OUT_FLOOR = 0.90  # the eleventh held out of a bank of the rest, with the whole bank voting: 218/237
 ORDER = ("fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
          "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
@@ -436,8 +444,9 @@ def test_the_sixth_set_is_answered_about_as_well_as_it_was_measured() -> None:
                                              ("nineteenth", NINETEENTH_FLOOR),
                                              ("twentieth", TWENTIETH_FLOOR),
                                              ("twentyfirst", TWENTYFIRST_FLOOR),
-                                             ("twentysecond", TWENTYSECOND_FLOOR)])
-def test_the_seventh_to_twentysecond_sets_are_answered_about_as_well_as_they_were_measured(
+                                             ("twentysecond", TWENTYSECOND_FLOOR),
+                                             ("twentythird", TWENTYTHIRD_FLOOR)])
+def test_the_seventh_to_twentythird_sets_are_answered_about_as_well_as_they_were_measured(
         name: str, floor: float) -> None:
     """Measured once untuned, then put in the example bank: at least that, less a margin."""
     good, total = score(of_part(name))
@@ -480,16 +489,16 @@ def test_a_question_the_search_finds_nothing_close_for_needs_more_than_a_few_vot
 
 def test_the_example_bank_is_the_earlier_sets_and_never_a_held_out_one() -> None:
     """The shipped bank is what `python -m tests.bot.rules_examples_build` writes from the earlier sets and
-    the bank parts (so it is rebuilt when they change), and holds no question of the twenty-third
-    to twenty-fifth sets."""
+    the bank parts (so it is rebuilt when they change), and holds no question of the twenty-fourth
+    and twenty-fifth sets."""
     shipped = (Path(rules_examples.__file__).parent / "rules" / "examples.toml").read_text("utf-8")
     assert shipped == toml(bank())
-    held = {said(q["text"]) for q in TWENTYTHIRD + TWENTYFOURTH + TWENTYFIFTH}
+    held = {said(q["text"]) for q in TWENTYFOURTH + TWENTYFIFTH}
     texts = {said(e.text) for e in rules_examples.BANK.examples}
     assert len(texts) > 4000 and not held & texts
     earlier = SIXTH + SEVENTH + EIGHTH + NINTH + TENTH + ELEVENTH + TWELFTH + THIRTEENTH + FOURTEENTH
     earlier += FIFTEENTH + SIXTEENTH + SEVENTEENTH + EIGHTEENTH + NINETEENTH + TWENTIETH + TWENTYFIRST
-    earlier += TWENTYSECOND + BANK_PARTS
+    earlier += TWENTYSECOND + TWENTYTHIRD + BANK_PARTS
     assert {said(q["text"]) for q in earlier} - held <= texts
 
 
