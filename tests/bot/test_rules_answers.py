@@ -35,7 +35,7 @@ from bot.presentation.rules_help import (
     respond,
     topic_list,
 )
-from bot.presentation.rules_search import search
+from bot.presentation.rules_search import search, terms
 from bot.presentation.rules_texts import TEXTS, VARIANTS, passages
 
 LANGS = ("en", "fi")
@@ -105,6 +105,17 @@ def test_different_asks_for_the_differences(question: str) -> None:
     only weakly, below the score that answers, or not at all)."""
     best = search(question, "italian", variants_named=1)[0]
     assert best.topic == "differences" and best.score >= MIN_SCORE
+
+
+@pytest.mark.parametrize(("question", "variant"), [("missä variantissa kuningas lentää", "international"),
+                                                   ("Missä varianteissa kruunaus päättää lyöntisarjan?",
+                                                    "english")])
+def test_the_finnish_loanword_for_variant_asks_which_variant(question: str, variant: str) -> None:
+    """"Variantti" is not "väri" (colour): "missä variantissa" asks which variant has a rule, as "missä
+    muunnelmassa" does (before, "vari*" made it a colour and the answer came from kings or sequences)."""
+    assert search(question, variant)[0].topic == "differences"
+    assert "c:colour" not in terms("variantissa", "fi")
+    assert "c:colour" in terms("mikä väri aloittaa", "fi") and "c:colour" in terms("värillä", "fi")
 
 
 @pytest.mark.parametrize("question", ["tell me a joke", "who won the world cup",
