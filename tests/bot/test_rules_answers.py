@@ -437,3 +437,17 @@ def test_the_causes_of_the_third_round(question: str, lang: str, variant: str,
         return
     assert reply is not None
     assert any(_holds(reply, lang, topic, phrase) for topic, phrase in wanted), reply.text
+
+
+@pytest.mark.parametrize(("word", "concept"), [("reminder", "c:draw"), ("having", "c:win"),
+                                               ("toisten", "c:repetition"), ("laitan", "c:edge"),
+                                               ("vuosia", "c:history"), ("formation", "c:notation"),
+                                               ("alustoilla", "c:start")])
+def test_a_word_that_only_begins_like_a_concept_word_does_not_name_it(word: str, concept: str) -> None:
+    """"Reminder" begins like "remi" (a draw in Finnish), "having" like "hävitä", "toisten" (the others')
+    like "toisto", "laitan" (I put) like "laita" (edge), "vuosia" (for years) like "vuosisata" (century),
+    "alustoilla" (on platforms) like "alussa": none of them names that concept, while the words do."""
+    assert concept not in terms(word, "fi") | terms(word, "en")
+    meant = {"c:draw": "remi", "c:win": "hävisin", "c:repetition": "toistuu", "c:edge": "laidalla",
+             "c:history": "vuosisatoja", "c:notation": "format", "c:start": "alussa"}[concept]
+    assert concept in terms(meant, "fi")
