@@ -451,3 +451,11 @@ def test_a_word_that_only_begins_like_a_concept_word_does_not_name_it(word: str,
     meant = {"c:draw": "remi", "c:win": "hävisin", "c:repetition": "toistuu", "c:edge": "laidalla",
              "c:history": "vuosisatoja", "c:notation": "format", "c:start": "alussa"}[concept]
     assert concept in terms(meant, "fi")
+
+
+@pytest.mark.parametrize("question", ["saako nappulan oikaista ruudulleen kesken pelin?",
+                                      "can I adjust a piece that is off centre on its square?"])
+def test_straightening_a_piece_is_the_touch_move_rule(question: str) -> None:
+    """Adjusting a piece on its square ("oikaista", "korjata", "adjust") is what the touch-move rule
+    speaks of ("to straighten a piece, say so first"); before, "keskelle" and "centre" made it strategy."""
+    assert search(question, "english")[0].topic == "procedure"
