@@ -459,3 +459,15 @@ def test_straightening_a_piece_is_the_touch_move_rule(question: str) -> None:
     """Adjusting a piece on its square ("oikaista", "korjata", "adjust") is what the touch-move rule
     speaks of ("to straighten a piece, say so first"); before, "keskelle" and "centre" made it strategy."""
     assert search(question, "english")[0].topic == "procedure"
+
+
+@pytest.mark.parametrize(("question", "lang", "shown"), [
+    ("can I just click the pieces on my phone?", "en", "tap Move under the board"),
+    ("voiko siirron tehdä napauttamalla puhelimella?", "fi", "Siirrä-painiketta")])
+def test_asking_how_to_move_on_a_phone_is_told_of_the_move_button(question: str, lang: str,
+                                                                   shown: str) -> None:
+    """The start topic says that on Discord and Telegram the Move button under the board picks a move, and
+    tapping, clicking or dragging asks for it (before, the answer only said to type the move). A question
+    that says "instead of typing" still gets the notation topic."""
+    reply = answer(question, lang, "english")
+    assert reply is not None and reply.topic == "start" and shown in reply.text
