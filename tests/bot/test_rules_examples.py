@@ -75,7 +75,6 @@ def test_a_label_of_another_variant_votes_for_the_like_passage() -> None:
     assert rules_examples.votes([(rules_examples.FLOOR / 2, example)], "italian").topic("kings") == 0
 
 
-
 @pytest.mark.parametrize(("topic", "source", "phrase", "target", "like"), [
     ("draws", "italian", "No progress", "international", "25-move rule: drawn"),
     ("draws", "english", "Only kings left", "international", "25-move rule: drawn"),
@@ -95,6 +94,7 @@ def test_a_phrase_of_the_alike_table_must_name_one_passage() -> None:
         rules_alike._index("draws", "english", "no such phrase")
     with pytest.raises(ValueError, match="in 2 passages"):
         rules_alike._index("draws", "english", "By agreement")
+
 
 def test_the_whole_bank_tells_how_likely_each_label_is() -> None:
     """Naive Bayes over the bank: the label of the examples phrased like a question is the likeliest, the
