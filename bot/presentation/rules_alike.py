@@ -20,9 +20,14 @@ def _shown(topic: str, variant: str) -> tuple[str, ...]:
     return passages(TEXTS["en"].topics[topic].bodies[variant])
 
 
+def holding(topic: str, variant: str, phrase: str) -> list[int]:
+    """The passages of a topic's English text for a variant that hold a phrase (case ignored)."""
+    return [at for at, text in enumerate(_shown(topic, variant)) if phrase.lower() in text.lower()]
+
+
 def _index(topic: str, variant: str, phrase: str) -> int:
-    """The one passage of a topic's English text for a variant that holds a phrase (case ignored)."""
-    found = [at for at, text in enumerate(_shown(topic, variant)) if phrase.lower() in text.lower()]
+    """The one passage of a topic's English text for a variant that holds a phrase."""
+    found = holding(topic, variant, phrase)
     if len(found) != 1:
         raise ValueError(f"alike.toml: {phrase!r} is in {len(found)} passages of {topic}, {variant}")
     return found[0]

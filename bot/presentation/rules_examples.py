@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from bot.presentation.rules_alike import same_passage
+from bot.presentation.rules_alike import holding, same_passage
 from bot.presentation.rules_search import COVERAGE_RANK, Hit, concepts_by_word, terms
 from bot.presentation.rules_texts import LANGUAGES, TEXTS, VARIANTS, passages
 from bot.presentation.rules_words import STOP, fold, mended, words
@@ -122,8 +122,7 @@ def _labels(answers: list[str], variant: str) -> tuple[Label, ...]:
             out.append(("none", None))
             continue
         topic, phrase = label.split(": ", 1)
-        shown = passages(TEXTS["en"].topics[topic].bodies[variant])
-        found = [at for at, text in enumerate(shown) if phrase.lower() in text.lower()]
+        found = holding(topic, variant, phrase)
         out.append((topic, found[0] if phrase != "*" and found else None))
     return tuple(out)
 
